@@ -1,0 +1,38 @@
+# Two entry points for a newcomer (see README.md):
+#   make demo   set up .venv and run the main job (solve tic-tac-toe, then a short game)
+#   make test   set up .venv and run the whole test suite, mypy --strict and ruff
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+
+.PHONY: demo test setup check pytest bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+setup: $(VENV)/.installed
+
+demo: setup
+	$(PY) -m reference solve mnk --m 3 --n 3 --k 3
+	$(PY) -m reference play mnk --m 3 --n 3 --k 3 --x computer --o computer --time 0.2
+
+check: setup
+	$(PY) -m mypy --strict reference
+	$(PY) -m ruff check .
+
+# pytest exits 5 when it collects no test: that is a failure here too.
+pytest: setup
+	@$(PY) -m pytest -n 2 -q; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: the suite is broken" >&2; exit 1; fi; \
+	exit $$rc
+
+test: check pytest
+
+bench: setup
+	$(PY) examples/benchmark_mnk.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

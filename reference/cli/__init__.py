@@ -1,0 +1,1 @@
+"""The command line and oracle interface: ``python -m reference COMMAND GAME [options]``."""

@@ -1,0 +1,53 @@
+"""What a game sub-package gives the command line.
+
+Each game has a module ``reference/<game>/cli.py`` defining ``SPEC: GameSpec``;
+:mod:`reference.cli.games` lists them.  The generic commands (``solve``,
+``perft``, ``bestmove``, ``play``, ``show``) work for every game through the
+spec; a game's own commands (``enumerate wargame``, ``tss connect6``,
+``partition dou-shou-qi``) are :class:`ExtraCommand` entries.
+
+Data flows one way: the CLI parses options, the spec builds a game, the search
+returns a frozen result, the CLI prints text or one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from reference.search.protocol import PlayableGame
+
+JsonObject = dict[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraCommand:
+    """A command only one game has, e.g. ``python -m reference tss connect6``."""
+
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], JsonObject]
+    """Compute the result (a JSON-ready dict).  Raise ``GameError`` on bad input."""
+    render: Callable[[JsonObject], str] | None = None
+    """Text output without ``--json``; ``None`` prints ``key: value`` lines."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """How the command line builds, names and scores one game."""
+
+    name: str
+    """The name on the command line, e.g. ``"dots-and-boxes"``."""
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    """Add the game's parameters (``--m --n --k``, ``--rows --cols``, ...).
+
+    The CLI itself adds ``--position`` and ``--moves``.
+    """
+    new_game: Callable[[argparse.Namespace, str | None], PlayableGame[Any]]
+    """Build the game from its parameters and a position in notation (``None``: the start)."""
+    outcome: Callable[[int], int]
+    """Turn an exact search score into the reported value (mnk: -1/0/1; Dots and Boxes: boxes)."""
+    extra_commands: Mapping[str, ExtraCommand] = field(default_factory=dict)

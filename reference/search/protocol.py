@@ -1,0 +1,129 @@
+"""The game interface every algorithm in :mod:`reference.search` works on.
+
+One protocol fits all five papers:
+
+* **A player who moves again** (Dots and Boxes, seed 000: completing a box keeps
+  the turn).  The search never assumes the turn alternates: after ``make`` it asks
+  ``to_move`` and flips the sign of the child's value only when the turn passed
+  (see :func:`reference.search.negamax.child_value`).
+* **In-play points** (Dots and Boxes boxes): ``make`` returns the points the mover
+  scored with that move, so the value of a position is what the side to move gains
+  *from here on* and the score so far is not part of the position's key.
+* **A move that is several placements** (Connect6's two stones) or **a whole
+  turn's plan** (war chess): a move is any hashable value; the game decides what
+  it is.
+* **A non-move / pass** (Dou Shou Qi split search): again just a move value the
+  game accepts.
+
+Scores are integers in *search units*, from the point of view of the side to
+move.  A decided game is worth ``WIN`` (``terminal_score`` returns ``-WIN`` when
+the side to move has lost, ``+WIN`` when it has won, ``0`` for a draw); the
+search turns that into ``WIN - ply`` so that shorter wins score higher (seed 001,
+"Wins at lower depths are considered better").  Heuristic evaluations must stay
+strictly inside ``(-MATE_BOUND, MATE_BOUND)``.
+
+Two names for playing a move, as python-chess does: ``play`` validates and raises
+:class:`~reference.errors.IllegalMoveError`; ``make`` is the unchecked fast path
+the search uses, undone by ``unmake`` (the papers' MakeMove / RestoreMove).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Protocol, TypeAlias, TypeVar
+
+Key: TypeAlias = int
+"""A 64-bit position key (Zobrist or a game's own hash), ``0 <= key < 2**64``."""
+
+Score: TypeAlias = int
+"""A value in search units, from the side to move's point of view."""
+
+WIN: Score = 1_000_000
+"""The score of a won game (seed 001: "a score of 1,000,000 is assigned for a win")."""
+
+MAX_PLY = 10_000
+"""No search goes deeper than this many plies from its root."""
+
+MATE_BOUND: Score = WIN - MAX_PLY
+"""Scores with ``abs(score) >= MATE_BOUND`` are decided games (win / loss in ``WIN - abs(score)`` plies)."""
+
+INFINITY: Score = 10 * WIN
+"""Larger than any score; the initial window is ``(-INFINITY, INFINITY)``."""
+
+MoveT = TypeVar("MoveT", bound=Hashable)
+
+
+class Game(Protocol[MoveT]):
+    """What the search algorithms need of a game (a mutable position).
+
+    Players are ``0`` and ``1``.  All methods refer to the current position.
+    """
+
+    @property
+    def to_move(self) -> int:
+        """The player to move, 0 or 1."""
+        ...
+
+    def legal_moves(self) -> Sequence[MoveT]:
+        """The legal moves, in the game's own preferred search order (empty when terminal)."""
+        ...
+
+    def make(self, move: MoveT) -> int:
+        """Play a legal move without checking it; return the points the mover scored with it.
+
+        Games without in-play scoring return 0.  Undo with :meth:`unmake`.
+        """
+        ...
+
+    def unmake(self) -> None:
+        """Take back the last move made with :meth:`make` (or :meth:`play`)."""
+        ...
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        ...
+
+    def terminal_score(self) -> Score:
+        """The value of a finished game for the side to move: ``-WIN``, ``0`` or ``WIN``.
+
+        Games scored in points (Dots and Boxes) return 0: the points were already
+        counted by ``make``.
+        """
+        ...
+
+    def evaluate(self) -> Score:
+        """A heuristic value for the side to move, strictly inside ``(-MATE_BOUND, MATE_BOUND)``."""
+        ...
+
+    @property
+    def key(self) -> Key:
+        """The 64-bit position key, updated incrementally by make / unmake."""
+        ...
+
+    def tt_key(self) -> Key:
+        """The key the transposition table uses: ``key``, or a canonical key over symmetries."""
+        ...
+
+
+class PlayableGame(Game[MoveT], Protocol[MoveT]):
+    """A game the command line can drive: checked moves, notation, printing."""
+
+    def play(self, move: MoveT) -> int:
+        """Validate ``move`` (raise ``IllegalMoveError`` with a reason) and make it."""
+        ...
+
+    def parse_move(self, text: str) -> MoveT:
+        """Parse a move in the game's notation (raise ``PositionFormatError``); legality is not checked."""
+        ...
+
+    def format_move(self, move: MoveT) -> str:
+        """The move in the game's notation; ``parse_move(format_move(m)) == m``."""
+        ...
+
+    def to_notation(self) -> str:
+        """The position in the game's notation (parsed back by the game's ``from_notation``)."""
+        ...
+
+    def render(self) -> str:
+        """A readable multi-line drawing of the position."""
+        ...
