@@ -1,0 +1,129 @@
+"""Alpha-beta with a transposition table: seed 000 Algorithm 1, corrected.
+
+Seed 000, §III.C, Algorithm 1 ("pruning strategy algorithm"), and seed 001,
+"Transposition Tables".  Line-by-line correspondence (ERRATA are listed in
+``docs/papers/000-dots-and-boxes.md``):
+
+* lines 1-3  SearchTT(HashKey, alpha, beta, depth): :func:`probe_tt`.  An EXACT
+  entry returns; a LOWER / UPPER entry narrows the window (seed 001: "adjusting
+  the alpha and beta values") and returns if the window closes.
+* lines 4-8  game over or depth 0: evaluate.  ERRATUM (line 7): the paper stores
+  depth-0 evaluations as EXACT; storing them gains nothing, we do not.
+* lines 9-13 generate successors, MakeMove, recurse, RestoreMove.  ERRATUM
+  (line 12): the paper negates every child; the sign flips only when the turn
+  passes (:func:`reference.search.negamax.child_value`).
+* lines 14-24 ERRATA: the paper stores inside the loop (lines 15, 21) before the
+  value is final, under the key left by RestoreMove, and flags a fail-low
+  result LOWERBOUND (line 24) where it is an upper bound.  Here each node stores
+  once, after its loop, under its own key, flagged against the window it was
+  searched with (:func:`store_tt`).
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from reference.search.context import SearchContext, first_move_first
+from reference.search.negamax import child_value
+from reference.search.protocol import INFINITY, Game, Key, Score
+from reference.search.tt import Bound, TranspositionTable, bound_of
+
+M = TypeVar("M")
+
+
+def probe_tt(
+    tt: TranspositionTable,
+    key: Key,
+    depth: int,
+    alpha: Score,
+    beta: Score,
+    ctx: SearchContext,
+    ply: int,
+) -> tuple[Score | None, Score, Score, object]:
+    """Look ``key`` up: return ``(cutoff value or None, narrowed alpha, narrowed beta, stored move)``.
+
+    A stored bound is used only when it was searched at least as deep; the
+    stored move is returned either way, to be searched first.
+    """
+    counters = ctx.counters
+    counters.tt_probes += 1
+    slot = tt.probe(key)
+    if slot < 0:
+        return None, alpha, beta, None
+    counters.tt_hits += 1
+    move = tt.moves[slot]
+    if tt.depths[slot] >= depth:
+        value = ctx.from_tt(tt.values[slot], ply)
+        flag = tt.flags[slot]
+        if flag == Bound.EXACT:
+            counters.tt_cutoffs += 1
+            return value, alpha, beta, move
+        if flag == Bound.LOWER:
+            alpha = max(alpha, value)
+        else:
+            beta = min(beta, value)
+        if alpha >= beta:
+            counters.tt_cutoffs += 1
+            return value, alpha, beta, move
+    return None, alpha, beta, move
+
+
+def store_tt(
+    tt: TranspositionTable,
+    key: Key,
+    depth: int,
+    best: Score,
+    alpha: Score,
+    beta: Score,
+    move: object,
+    ctx: SearchContext,
+    ply: int,
+) -> None:
+    """Store a node's final value once, flagged against the window it was searched with.
+
+    ``alpha`` / ``beta`` are the window *after* any narrowing by :func:`probe_tt`:
+    a result at or below the narrowed alpha is only an upper bound even if it is
+    above the caller's alpha.
+    """
+    tt.store(key, depth, ctx.to_tt(best, ply), bound_of(best, alpha, beta), move)
+
+
+def alphabeta_tt(
+    game: Game[M],
+    depth: int,
+    alpha: Score = -INFINITY,
+    beta: Score = INFINITY,
+    ctx: SearchContext | None = None,
+    ply: int = 0,
+) -> Score:
+    """Fail-soft alpha-beta with a transposition table (seed 000 Algorithm 1, corrected).
+
+    Uses ``ctx.tt`` (a fresh 2**16-entry table when the context has none).
+    """
+    if ctx is None:
+        ctx = SearchContext()
+    tt = ctx.tt
+    if tt is None:
+        tt = ctx.tt = TranspositionTable(1 << 16)
+    ctx.visit()
+    if game.is_terminal():  # lines 4-8
+        return ctx.terminal(game, ply)
+    if depth == 0:
+        return ctx.horizon(game)
+    key = game.tt_key()
+    cutoff, alpha, beta, tt_move = probe_tt(tt, key, depth, alpha, beta, ctx, ply)  # lines 1-3
+    if cutoff is not None:
+        return cutoff
+    best = -INFINITY
+    best_move: object = None
+    a = alpha
+    for move in first_move_first(game.legal_moves(), tt_move):  # lines 9-13
+        value = child_value(alphabeta_tt, game, move, depth - 1, a, beta, ctx, ply)
+        if value > best:  # lines 17-18
+            best, best_move = value, move
+            if value > a:  # lines 19-20
+                a = value
+                if a >= beta:  # lines 14-16: fail high
+                    break
+    store_tt(tt, key, depth, best, alpha, beta, best_move, ctx, ply)  # lines 22-24, corrected
+    return best  # line 25

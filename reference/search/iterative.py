@@ -1,0 +1,83 @@
+"""Iterative deepening under a time limit, seed 001 "Iterative Deepening".
+
+Search depth 1, 2, 3, ... from the root, each iteration starting with the best
+move of the previous one (seed 001: "the first move explored is always the best
+from the previous search"), and keep the result of the last iteration that
+finished.  The table is kept between iterations, so stored best moves order the
+deeper search.  An iteration cut by the deadline is thrown away.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from reference.errors import ParameterError, SearchTimeoutError
+from reference.search.context import Deadline, SearchContext, SearchTimeout
+from reference.search.protocol import MATE_BOUND, MAX_PLY, Game
+from reference.search.root import SearchResult, check_searchable, run_root
+from reference.search.tt import TranspositionTable
+
+M = TypeVar("M")
+
+
+def iterative_deepening(
+    game: Game[M],
+    *,
+    time_limit: float | None = None,
+    max_depth: int | None = None,
+    algorithm: str = "pvs",
+    tt: TranspositionTable | None = None,
+    use_tt: bool = True,
+    on_iteration: Callable[[SearchResult[M]], None] | None = None,
+) -> SearchResult[M]:
+    """The result of the deepest iteration finished within ``time_limit`` seconds / ``max_depth``.
+
+    Stops early when an iteration's value is exact (no node reached the depth
+    limit) or proves a win or loss.  ``on_iteration`` is called after each
+    finished iteration (the CLI prints progress with it).  Raises
+    :class:`~reference.errors.SearchTimeoutError` when not even depth 1 finished.
+    The overrun past the deadline is bounded by
+    :data:`reference.search.context.DEADLINE_CHECK_INTERVAL` nodes.
+    """
+    if time_limit is None and max_depth is None:
+        raise ParameterError("give a time limit, a maximum depth, or both")
+    if max_depth is not None:
+        check_searchable(game, max_depth)
+    else:
+        check_searchable(game, 1)
+    deadline = Deadline(time_limit) if time_limit is not None else None
+    if tt is None and use_tt and algorithm in ("alphabeta_tt", "pvs", "mtdf"):
+        tt = TranspositionTable(1 << 18)
+    ctx = SearchContext(tt=tt, deadline=deadline)
+    start = time.perf_counter()
+    result: SearchResult[M] | None = None
+    limit = MAX_PLY if max_depth is None else max_depth
+    for depth in range(1, limit + 1):
+        ctx.horizon_reached = False
+        first = None if result is None else result.best_move
+        guess = 0 if result is None else result.value
+        try:
+            value, move = run_root(algorithm, game, depth, ctx, first, guess)
+        except SearchTimeout:
+            break
+        result = SearchResult(
+            value,
+            move,
+            depth,
+            ctx.counters.freeze(),
+            time.perf_counter() - start,
+            not ctx.horizon_reached,
+        )
+        if on_iteration is not None:
+            on_iteration(result)
+        if result.exact or abs(value) >= MATE_BOUND:
+            break
+        if deadline is not None and deadline.passed():
+            break
+    if result is None:
+        raise SearchTimeoutError(
+            f"time limit {time_limit} s is too small to finish a depth-1 search; allow more time"
+        )
+    return result

@@ -1,0 +1,56 @@
+"""perft: count the move sequences of exactly ``depth`` plies (move-generation check).
+
+A finished game reached before ``depth`` is a leaf and is not expanded, so it is
+not counted (tic-tac-toe: 9, 72, 504, 3024, 15120, 54720, ...).  ``divide``
+gives the count below each root move, to locate a wrong count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TypeVar
+
+from reference.errors import ParameterError
+from reference.search.protocol import Game
+
+M = TypeVar("M", bound=Hashable)
+
+
+def _check_depth(depth: int) -> None:
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ParameterError(f"perft depth must be an integer >= 0, got {depth!r}")
+
+
+def perft(game: Game[M], depth: int) -> int:
+    """The number of legal move sequences of exactly ``depth`` plies from ``game``."""
+    _check_depth(depth)
+    return _perft(game, depth)
+
+
+def _perft(game: Game[M], depth: int) -> int:
+    if depth == 0:
+        return 1
+    if game.is_terminal():
+        return 0
+    moves = game.legal_moves()
+    if depth == 1:
+        return len(moves)  # bulk count: every move ends a sequence
+    total = 0
+    for move in moves:
+        game.make(move)
+        total += _perft(game, depth - 1)
+        game.unmake()
+    return total
+
+
+def divide(game: Game[M], depth: int) -> dict[M, int]:
+    """perft split by root move: ``{move: perft(child, depth - 1)}``."""
+    _check_depth(depth)
+    if depth == 0 or game.is_terminal():
+        return {}
+    counts: dict[M, int] = {}
+    for move in game.legal_moves():
+        game.make(move)
+        counts[move] = _perft(game, depth - 1)
+        game.unmake()
+    return counts

@@ -1,0 +1,121 @@
+"""Searching the root: the value *and the move*, for every algorithm.
+
+A played move always comes from a root loop that searched it
+(:func:`reference.search.rootloop.root_search`), never from a stored bound.
+``search`` is the fixed-depth entry point; iterative deepening calls
+:func:`run_root` once per depth.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Generic, Literal, TypeVar
+
+from reference.errors import GameError, ParameterError
+from reference.search.alphabeta import alphabeta
+from reference.search.alphabeta_tt import alphabeta_tt
+from reference.search.context import SearchContext
+from reference.search.minimax import minimax
+from reference.search.mtdf import mtdf_root
+from reference.search.negamax import NodeFunction
+from reference.search.protocol import INFINITY, Game, Score
+from reference.search.pvs import pvs
+from reference.search.rootloop import root_search
+from reference.search.stats import SearchStats
+from reference.search.tt import TranspositionTable
+
+M = TypeVar("M")
+
+Algorithm = Literal["minimax", "alphabeta", "alphabeta_tt", "pvs", "mtdf"]
+ALGORITHMS: tuple[Algorithm, ...] = ("minimax", "alphabeta", "alphabeta_tt", "pvs", "mtdf")
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult(Generic[M]):
+    """The outcome of a depth-limited search from the root."""
+
+    value: Score
+    """Minimax value to ``depth`` plies for the side to move (exact at that depth)."""
+    best_move: M
+    depth: int
+    """The depth of the last completed search."""
+    stats: SearchStats
+    seconds: float
+    exact: bool
+    """True when no node was cut off by the depth limit: ``value`` is the game's true value."""
+
+
+def _minimax_node(
+    game: Game[M], depth: int, alpha: Score, beta: Score, ctx: SearchContext, ply: int
+) -> Score:
+    return minimax(game, depth, ctx, ply)
+
+
+NODE_FUNCTIONS: dict[str, NodeFunction] = {
+    "minimax": _minimax_node,
+    "alphabeta": alphabeta,
+    "alphabeta_tt": alphabeta_tt,
+    "pvs": pvs,
+}
+
+
+def check_searchable(game: Game[M], depth: int) -> None:
+    """Preconditions of every root search (OpenSpiel-style): depth >= 1 and a game not over."""
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+        raise ParameterError(f"search depth must be an integer >= 1, got {depth!r}")
+    if game.is_terminal():
+        raise GameError("the game is over: there is no move to search")
+
+
+def run_root(
+    algorithm: str,
+    game: Game[M],
+    depth: int,
+    ctx: SearchContext,
+    first: object = None,
+    guess: Score = 0,
+) -> tuple[Score, M]:
+    """One full-window root search with the named algorithm."""
+    if algorithm == "mtdf":
+        return mtdf_root(game, depth, guess, ctx, first)
+    node = NODE_FUNCTIONS.get(algorithm)
+    if node is None:
+        raise ParameterError(
+            f"unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}"
+        )
+    return root_search(node, game, depth, -INFINITY, INFINITY, ctx, first, algorithm == "pvs")
+
+
+def search(
+    game: Game[M],
+    depth: int,
+    *,
+    algorithm: str = "alphabeta",
+    tt: TranspositionTable | None = None,
+) -> SearchResult[M]:
+    """Search ``game`` exactly ``depth`` plies deep with one algorithm; return value and move.
+
+    ``tt`` is used by ``alphabeta_tt``, ``pvs`` and ``mtdf`` (a fresh table is made
+    for ``alphabeta_tt`` / ``mtdf`` when none is given; ``pvs`` without a table
+    searches without one).
+
+    >>> from reference.search.toy_games import Nim
+    >>> result = search(Nim(5, take=3), depth=10, algorithm="pvs")
+    >>> result.value > 0, result.best_move   # 5 = 4 + 1: take one, leave a multiple of 4
+    (True, 1)
+    """
+    check_searchable(game, depth)
+    if algorithm in ("alphabeta_tt", "mtdf") and tt is None:
+        tt = TranspositionTable(1 << 16)
+    ctx = SearchContext(tt=tt if algorithm in ("alphabeta_tt", "pvs", "mtdf") else None)
+    start = time.perf_counter()
+    value, move = run_root(algorithm, game, depth, ctx)
+    return SearchResult(
+        value,
+        move,
+        depth,
+        ctx.counters.freeze(),
+        time.perf_counter() - start,
+        not ctx.horizon_reached,
+    )

@@ -1,0 +1,72 @@
+"""``solve``: the exact game-theoretic value and every optimal move (no depth limit, no heuristic).
+
+Alpha-beta with a transposition table searched to the end of the game.  Wins
+count ``WIN`` whatever their length here (``mate_distance`` off), so every
+winning move is an optimal move, not only the fastest one.  After the root value
+v is known, each root move is tested with the narrow window ``(v - 1, v + 1)``:
+a fail-soft result equal to v inside that window is exact, so the move is
+optimal exactly when the test returns v.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from reference.errors import GameError
+from reference.search.alphabeta_tt import alphabeta_tt
+from reference.search.context import SearchContext
+from reference.search.negamax import child_value
+from reference.search.protocol import INFINITY, MAX_PLY, Game, Score
+from reference.search.rootloop import root_search
+from reference.search.stats import Counters, SearchStats
+from reference.search.tt import TranspositionTable
+
+M = TypeVar("M")
+
+SOLVE_DEPTH = MAX_PLY
+"""Remaining depth given to the root of a solve: larger than any game here lasts."""
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult(Generic[M]):
+    """The exact value of a position and its optimal moves."""
+
+    score: Score
+    """Exact value for the side to move: +-WIN / 0 for win-loss games, points for scored games."""
+    best_moves: tuple[M, ...]
+    """Every legal move that keeps the value (in ``legal_moves`` order); empty when the game is over."""
+    stats: SearchStats
+    seconds: float
+
+
+def solve(
+    game: Game[M],
+    *,
+    tt: TranspositionTable | None = None,
+    on_progress: Callable[[Counters], None] | None = None,
+) -> SolveResult[M]:
+    """Solve ``game`` exactly from the current position.
+
+    >>> from reference.search.toy_games import Nim
+    >>> result = solve(Nim(6, take=3))
+    >>> result.score > 0, result.best_moves   # leave a multiple of 4
+    (True, (2,))
+    """
+    if tt is None:
+        tt = TranspositionTable(1 << 20)
+    ctx = SearchContext(tt=tt, mate_distance=False, on_progress=on_progress)
+    start = time.perf_counter()
+    if game.is_terminal():
+        return SolveResult(ctx.terminal(game, 0), (), ctx.counters.freeze(), 0.0)
+    value, _ = root_search(alphabeta_tt, game, SOLVE_DEPTH, -INFINITY, INFINITY, ctx)
+    best: list[M] = []
+    for move in game.legal_moves():
+        test = child_value(alphabeta_tt, game, move, SOLVE_DEPTH - 1, value - 1, value + 1, ctx, 0)
+        if test == value:
+            best.append(move)
+    if ctx.horizon_reached:
+        raise GameError(f"the game lasts more than {SOLVE_DEPTH} plies: it cannot be solved here")
+    return SolveResult(value, tuple(best), ctx.counters.freeze(), time.perf_counter() - start)

@@ -1,0 +1,144 @@
+"""The transposition table: bound flags, prime size, depth-preferred replacement.
+
+Seed 001, "Transposition Tables" and "Index Collisions"; seed 000, Algorithm 1
+(the EXACT / LOWERBOUND flags, corrected: see ``docs/papers/000-dots-and-boxes.md``).
+
+Entry layout and replacement rule (one slot per index, parallel lists)::
+
+    index = key % size                 size is a prime (seed 001: fewer index collisions)
+    keys[index]   the full 64-bit key  (detects index collisions: a probe with another key misses)
+    depths[index] remaining depth the entry was searched to
+    values[index] the value, node-relative for wins / losses (see to_tt / from_tt)
+    flags[index]  Bound.LOWER, Bound.UPPER or Bound.EXACT (0 = empty slot)
+    moves[index]  the best move found (only ever used to order moves first)
+
+    store: write when the slot is empty or new depth >= stored depth (seed 001:
+    "an entry is replaced ... only if the new node's depth is greater or equal").
+
+Each node stores once, after its move loop, under its own key; its flag says how
+the value relates to the window it was searched with (``bound_of``).
+"""
+
+from __future__ import annotations
+
+from enum import IntFlag
+
+from reference.errors import ParameterError
+from reference.search.protocol import MATE_BOUND, Key, Score
+
+
+class Bound(IntFlag):
+    """What a stored value means: a lower bound, an upper bound, or both (exact)."""
+
+    LOWER = 1
+    """value <= true value (the node failed high: value >= beta)."""
+    UPPER = 2
+    """value >= true value (the node failed low: value <= alpha)."""
+    EXACT = LOWER | UPPER
+
+
+def bound_of(value: Score, alpha: Score, beta: Score) -> Bound:
+    """The flag of a fail-soft result ``value`` searched with window ``(alpha, beta)``."""
+    if value <= alpha:
+        return Bound.UPPER
+    if value >= beta:
+        return Bound.LOWER
+    return Bound.EXACT
+
+
+def to_tt(value: Score, ply: int) -> Score:
+    """Make a win / loss score relative to the node at ``ply`` before storing it.
+
+    A root-relative ``WIN - n`` (win in n plies from the root) seen at ply p is
+    stored as ``WIN - (n - p)``: a win in n - p plies from this node.
+    """
+    if value >= MATE_BOUND:
+        return value + ply
+    if value <= -MATE_BOUND:
+        return value - ply
+    return value
+
+
+def from_tt(value: Score, ply: int) -> Score:
+    """Inverse of :func:`to_tt`: a node-relative stored score seen at ``ply``."""
+    if value >= MATE_BOUND:
+        return value - ply
+    if value <= -MATE_BOUND:
+        return value + ply
+    return value
+
+
+def is_prime(n: int) -> bool:
+    if n < 2:
+        return False
+    if n % 2 == 0:
+        return n == 2
+    f = 3
+    while f * f <= n:
+        if n % f == 0:
+            return False
+        f += 2
+    return True
+
+
+def next_prime(n: int) -> int:
+    """The smallest prime >= n."""
+    while not is_prime(n):
+        n += 1
+    return n
+
+
+class TranspositionTable:
+    """A prime-sized, depth-preferred table of search results (see the module docstring).
+
+    >>> tt = TranspositionTable(10)
+    >>> tt.size
+    11
+    >>> tt.store(12345, depth=3, value=7, flag=Bound.EXACT, move="a1")
+    >>> slot = tt.probe(12345)
+    >>> tt.values[slot], tt.flags[slot] == Bound.EXACT, tt.moves[slot]
+    (7, True, 'a1')
+    >>> tt.probe(12345 + 11)   # same index, other key: an index collision misses
+    -1
+    """
+
+    __slots__ = ("depths", "flags", "keys", "moves", "size", "stores", "values")
+
+    def __init__(self, size: int = 1 << 20) -> None:
+        if size < 1:
+            raise ParameterError(f"transposition table size must be >= 1, got {size}")
+        self.size = next_prime(size)
+        self.keys: list[Key] = [0] * self.size
+        self.depths: list[int] = [0] * self.size
+        self.values: list[Score] = [0] * self.size
+        self.flags: list[int] = [0] * self.size
+        self.moves: list[object] = [None] * self.size
+        self.stores = 0
+
+    def probe(self, key: Key) -> int:
+        """The slot holding ``key``, or -1 when it is not stored."""
+        index = key % self.size
+        if self.flags[index] and self.keys[index] == key:
+            return index
+        return -1
+
+    def store(self, key: Key, depth: int, value: Score, flag: Bound, move: object) -> None:
+        """Write an entry unless the slot holds a deeper one (depth-preferred replacement)."""
+        index = key % self.size
+        if self.flags[index] and depth < self.depths[index]:
+            return
+        self.keys[index] = key
+        self.depths[index] = depth
+        self.values[index] = value
+        self.flags[index] = flag
+        self.moves[index] = move
+        self.stores += 1
+
+    def clear(self) -> None:
+        self.flags = [0] * self.size
+        self.moves = [None] * self.size
+        self.stores = 0
+
+    def filled(self) -> int:
+        """How many slots hold an entry."""
+        return self.size - self.flags.count(0)

@@ -1,0 +1,177 @@
+"""The search core on two toy games whose values are known in closed form or by brute force."""
+
+from __future__ import annotations
+
+import functools
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference.errors import ParameterError, SearchTimeoutError
+from reference.search import (
+    ALGORITHMS,
+    WIN,
+    Bound,
+    SearchContext,
+    TranspositionTable,
+    alphabeta,
+    alphabeta_tt,
+    divide,
+    iterative_deepening,
+    minimax,
+    mtdf,
+    perft,
+    pvs,
+    random_keys,
+    search,
+    solve,
+)
+from reference.search.toy_games import Nim, PointsNim
+from reference.search.tt import from_tt, to_tt
+
+
+@functools.cache
+def points_nim_value(pile: int) -> int:
+    """Brute force, written independently: best points difference for the side to move."""
+    if pile == 0:
+        return 0
+    best = -(10**9)
+    if pile >= 1:  # take 1: turn passes
+        best = max(best, -points_nim_value(pile - 1))
+    if pile >= 2:  # take 2: score 1 and move again
+        best = max(best, 1 + points_nim_value(pile - 2))
+    return best
+
+
+@pytest.mark.parametrize("pile", range(1, 14))
+@pytest.mark.parametrize("take", [2, 3])
+def test_nim_losing_exactly_on_multiples(pile: int, take: int) -> None:
+    """Subtraction game theory: the mover loses iff pile % (take + 1) == 0."""
+    result = solve(Nim(pile, take))
+    assert (result.score < 0) == (pile % (take + 1) == 0)
+    assert abs(result.score) == WIN
+    expected = [] if pile % (take + 1) == 0 else [pile % (take + 1)]
+    if result.score > 0:
+        assert list(result.best_moves) == expected
+    else:  # every move loses: all are optimal
+        assert list(result.best_moves) == Nim(pile, take).legal_moves()
+
+
+@given(st.integers(0, 16), st.sampled_from(["minimax", "alphabeta", "alphabeta_tt", "pvs", "mtdf"]))
+@settings(derandomize=True, max_examples=60)
+def test_extra_turn_game_values_match_brute_force(pile: int, algorithm: str) -> None:
+    """The sign flips only when the turn passes, and points are added (Dots and Boxes rule)."""
+    game = PointsNim(pile)
+    functions = {
+        "minimax": lambda: minimax(game, 40),
+        "alphabeta": lambda: alphabeta(game, 40),
+        "alphabeta_tt": lambda: alphabeta_tt(game, 40),
+        "pvs": lambda: pvs(game, 40, ctx=SearchContext(tt=TranspositionTable(101))),
+        "mtdf": lambda: mtdf(game, 40),
+    }
+    assert functions[algorithm]() == points_nim_value(pile)
+    assert game.pile == pile and game.to_move == 0  # search leaves the position unchanged
+
+
+@given(st.integers(1, 14), st.integers(1, 6), st.sampled_from(ALGORITHMS))
+@settings(derandomize=True, max_examples=80)
+def test_all_algorithms_agree_at_every_depth(pile: int, depth: int, algorithm: str) -> None:
+    reference_value = search(Nim(pile, 3), depth, algorithm="minimax").value
+    assert search(Nim(pile, 3), depth, algorithm=algorithm).value == reference_value
+
+
+def test_shorter_wins_score_higher() -> None:
+    """Seed 001: wins at lower depths are better; a win in 1 scores WIN - 1."""
+    assert search(Nim(3, 3), 5).value == WIN - 1
+    assert search(Nim(5, 3), 5).value == WIN - 3  # take 1, opponent takes k, we take the rest
+
+
+def test_solve_scores_wins_without_distance() -> None:
+    assert solve(Nim(5, 3)).score == WIN
+
+
+def test_tt_bound_flags_and_mate_conversion() -> None:
+    tt = TranspositionTable(100)
+    assert tt.size == 101
+    tt.store(5, 3, 10, Bound.LOWER, 2)
+    tt.store(5, 2, 99, Bound.EXACT, 1)  # shallower: depth-preferred, not replaced
+    slot = tt.probe(5)
+    assert (tt.values[slot], tt.flags[slot], tt.moves[slot]) == (10, Bound.LOWER, 2)
+    tt.store(5, 3, 11, Bound.UPPER, 1)  # equal depth replaces
+    assert tt.values[tt.probe(5)] == 11
+    assert tt.probe(5 + 101) == -1  # index collision detected by the full key
+    for ply in range(5):
+        for value in (WIN - 7, -WIN + 9, 123, 0):
+            assert from_tt(to_tt(value, ply), ply) == value
+    assert to_tt(WIN - 7, 3) == WIN - 4  # win in 7 from root = win in 4 from a node at ply 3
+
+
+def test_tt_size_must_be_positive() -> None:
+    with pytest.raises(ParameterError):
+        TranspositionTable(0)
+
+
+def test_tt_counters_are_reported() -> None:
+    result = search(PointsNim(12), 20, algorithm="alphabeta_tt")
+    assert result.stats.nodes > 0
+    assert result.stats.tt_probes > 0 and result.stats.tt_hits > 0 and result.stats.tt_cutoffs > 0
+    plain = search(PointsNim(12), 20, algorithm="alphabeta")
+    assert plain.stats.tt_probes == 0
+    assert result.stats.nodes < plain.stats.nodes
+
+
+def test_perft_counts_sequences_and_stops_at_terminals() -> None:
+    # Nim(3, take=2): sequences of length 2 are 1-1, 1-2, 2-1 (2-then-? only if stones remain)
+    assert perft(Nim(3, 2), 0) == 1
+    assert perft(Nim(3, 2), 1) == 2
+    assert perft(Nim(3, 2), 2) == 3
+    assert perft(Nim(3, 2), 3) == 1  # 1-1-1 only
+    assert divide(Nim(3, 2), 2) == {1: 2, 2: 1}
+    with pytest.raises(ParameterError):
+        perft(Nim(3, 2), -1)
+
+
+def test_bad_parameters_are_rejected() -> None:
+    with pytest.raises(ParameterError):
+        search(Nim(5), 0)
+    with pytest.raises(ParameterError):
+        search(Nim(5), 3, algorithm="negamax-deluxe")
+    with pytest.raises(ParameterError):
+        iterative_deepening(Nim(5))
+    with pytest.raises(ParameterError):
+        iterative_deepening(Nim(5), time_limit=-1)
+
+
+def test_iterative_deepening_stops_at_a_proven_win_or_an_exact_value() -> None:
+    won = iterative_deepening(Nim(9, 3), max_depth=50)
+    assert (won.value, won.depth, won.best_move) == (WIN - 5, 5, 1)
+    exact = iterative_deepening(PointsNim(7), max_depth=50)
+    assert exact.exact and exact.depth == 7 and exact.value == points_nim_value(7)
+
+
+def test_iterative_deepening_respects_the_time_limit() -> None:
+    """A deep non-terminating search is cut at the deadline within a small margin."""
+    depths: list[int] = []
+    start = time.monotonic()
+    result = iterative_deepening(
+        PointsNim(400), time_limit=0.3, algorithm="alphabeta", use_tt=False,
+        on_iteration=lambda r: depths.append(r.depth),
+    )
+    elapsed = time.monotonic() - start
+    assert elapsed < 0.3 + 0.25
+    assert result.depth == depths[-1] and depths == list(range(1, len(depths) + 1))
+
+
+def test_time_limit_too_small_is_a_clear_error() -> None:
+    with pytest.raises(SearchTimeoutError):
+        iterative_deepening(Nim(20_000, take=20_000), time_limit=1e-6, algorithm="minimax")
+
+
+def test_random_keys_are_reproducible_64_bit() -> None:
+    keys = random_keys(1000, seed=7)
+    assert keys == random_keys(1000, seed=7)
+    assert keys != random_keys(1000, seed=8)
+    assert all(0 <= k < 2**64 for k in keys) and len(set(keys)) == 1000
+    assert random_keys(1, seed=7)[0] == keys[0]
