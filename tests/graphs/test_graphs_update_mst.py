@@ -1,0 +1,130 @@
+"""Update-MST (seed 003, §8.2.3) and its optimisation (§8.2.4) against from-scratch MSTs."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference.errors import ParameterError
+from reference.graphs import (
+    Edge,
+    IndexedCompleteGraph,
+    UnionFind,
+    complete_graph_edges,
+    mst_kruskal,
+    tree_weight,
+    update_mst,
+    update_mst_optimized,
+)
+
+
+@st.composite
+def moves(draw: st.DrawFn, max_step: int = 1) -> tuple[list[list[float]], int, list[float]]:
+    """A complete graph, a moved vertex v and new weights of v's edges (old +- max_step)."""
+    n = draw(st.integers(2, 10))
+    top = draw(st.integers(1, 10))
+    w: list[list[float]] = [[0] * n for _ in range(n)]
+    for u in range(n):
+        for x in range(u + 1, n):
+            w[u][x] = w[x][u] = draw(st.integers(max_step, top + max_step))
+    v = draw(st.integers(0, n - 1))
+    new = [w[v][u] + draw(st.integers(-max_step, max_step)) for u in range(n)]
+    return w, v, new
+
+
+def scratch_weight(w: list[list[float]], v: int, new: list[float]) -> float:
+    after = [list(row) for row in w]
+    for u in range(len(w)):
+        if u != v:
+            after[v][u] = after[u][v] = new[u]
+    return tree_weight(mst_kruskal(len(w), complete_graph_edges(after)))
+
+
+def spans(n: int, tree: tuple[Edge, ...], graph: IndexedCompleteGraph) -> bool:
+    sets = UnionFind(n)
+    edges = list(tree)
+    return len(edges) == n - 1 and all(
+        sets.union(e.u, e.v) and e.weight == graph.weight(e.u, e.v)
+        for e in edges
+    )
+
+
+@settings(derandomize=True, max_examples=300, deadline=None)
+@given(moves())
+def test_update_mst_equals_from_scratch_mst(move: tuple[list[list[float]], int, list[float]]) -> None:
+    """§8.2.3: after a single-vertex move (changes of -1, 0, +1) Update-MST gives an MST."""
+    w, v, new = move
+    graph = IndexedCompleteGraph(w)
+    tree = mst_kruskal(len(w), graph.edges())
+    result = update_mst(graph, tree, v, new)
+    assert spans(len(w), result.tree, graph)
+    assert tree_weight(result.tree) == scratch_weight(w, v, new)
+
+
+@settings(derandomize=True, max_examples=300, deadline=None)
+@given(moves(max_step=1))
+def test_update_mst_optimized_equals_from_scratch_mst(
+    move: tuple[list[list[float]], int, list[float]],
+) -> None:
+    """§8.2.4 (corrected): at most one replacement edge per subtree, same MST weight."""
+    w, v, new = move
+    n = len(w)
+    graph = IndexedCompleteGraph(w)
+    tree = mst_kruskal(n, graph.edges())
+    result = update_mst_optimized(graph, tree, v, new)
+    assert spans(n, result.tree, graph)
+    assert tree_weight(result.tree) == scratch_weight(w, v, new)
+    # E' = n-1 tree edges + decreased non-tree edges at v + one edge per reconnected subtree
+    assert result.reduced_edges <= 2 * (n - 1) + result.subtrees_reconnected
+
+
+@settings(derandomize=True, max_examples=200, deadline=None)
+@given(moves(max_step=4))
+def test_update_mst_optimized_handles_larger_changes(
+    move: tuple[list[list[float]], int, list[float]],
+) -> None:
+    """Causality values (Definition 7.1) can change by 2 or more: the generalised range still works."""
+    w, v, new = move
+    graph = IndexedCompleteGraph(w)
+    tree = mst_kruskal(len(w), graph.edges())
+    result = update_mst_optimized(graph, tree, v, new)
+    assert tree_weight(result.tree) == scratch_weight(w, v, new)
+
+
+def test_update_mst_literal_rejects_changes_larger_than_one() -> None:
+    graph = IndexedCompleteGraph([[0, 1, 2], [1, 0, 3], [2, 3, 0]])
+    tree = mst_kruskal(3, graph.edges())
+    with pytest.raises(ParameterError, match="-1, 0 or \\+1"):
+        update_mst(graph, tree, 0, [0, 3, 2])
+
+
+def test_section_8_2_4_equal_weight_restriction_misses_a_cheaper_tree() -> None:
+    """ERRATUM §8.2.4: reconnecting only subtrees of equal Weight can miss the MST.
+
+    v = 0; subtree {1} hangs from v by weight 5 (rising to 6), subtree {2} by
+    weight 3; the edge (1, 2) of weight 5 must replace (0, 1).
+    """
+    w: list[list[float]] = [[0, 5, 3], [5, 0, 5], [3, 5, 0]]
+    new: list[float] = [0, 6, 3]
+    for printed, expected in ((False, 8), (True, 9)):
+        graph = IndexedCompleteGraph(w)
+        tree = mst_kruskal(3, graph.edges())
+        assert tree_weight(tree) == 8
+        result = update_mst_optimized(graph, tree, 0, new, printed_restriction=printed)
+        assert tree_weight(result.tree) == expected
+    assert scratch_weight(w, 0, new) == 8
+
+
+def test_update_mst_considers_o_n_edges_on_a_line() -> None:
+    """§8.2: on points on a line (distinct distances) the work grows linearly in n."""
+    for n in (10, 40, 160):
+        w: list[list[float]] = [[abs(a * a - b * b) for b in range(n)] for a in range(n)]
+        graph = IndexedCompleteGraph(w)
+        tree = mst_kruskal(n, graph.edges())
+        v = n // 2  # move vertex v: its distances change by at most 1
+        new: list[float] = [w[v][u] + (1 if u < v else -1 if u > v else 0) for u in range(n)]
+        result = update_mst_optimized(graph, tree, v, new)
+        assert tree_weight(result.tree) == scratch_weight(w, v, new)
+        assert result.reduced_edges <= 2 * n
+        assert result.edges_considered <= 3 * n
