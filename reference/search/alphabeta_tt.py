@@ -25,7 +25,7 @@ from typing import TypeVar
 
 from reference.search.context import SearchContext, first_move_first
 from reference.search.negamax import child_value
-from reference.search.protocol import INFINITY, Game, Key, Score
+from reference.search.protocol import INFINITY, MAX_PLY, Game, Key, Score
 from reference.search.tt import Bound, TranspositionTable, bound_of
 
 M = TypeVar("M")
@@ -43,7 +43,9 @@ def probe_tt(
     """Look ``key`` up: return ``(cutoff value or None, narrowed alpha, narrowed beta, stored move)``.
 
     A stored bound is used only when it was searched at least as deep; the
-    stored move is returned either way, to be searched first.
+    stored move is returned either way, to be searched first.  Using a bound that
+    depended on the depth limit (stored depth < ``MAX_PLY``) makes this node's
+    value depend on it too (``ctx.horizon_reached``).
     """
     counters = ctx.counters
     counters.tt_probes += 1
@@ -52,7 +54,10 @@ def probe_tt(
         return None, alpha, beta, None
     counters.tt_hits += 1
     move = tt.moves[slot]
-    if tt.depths[slot] >= depth:
+    stored_depth = tt.depths[slot]
+    if stored_depth >= depth:
+        if stored_depth < MAX_PLY:
+            ctx.horizon_reached = True
         value = ctx.from_tt(tt.values[slot], ply)
         flag = tt.flags[slot]
         if flag == Bound.EXACT:
@@ -72,6 +77,7 @@ def store_tt(
     tt: TranspositionTable,
     key: Key,
     depth: int,
+    exact_subtree: bool,
     best: Score,
     alpha: Score,
     beta: Score,
@@ -83,9 +89,26 @@ def store_tt(
 
     ``alpha`` / ``beta`` are the window *after* any narrowing by :func:`probe_tt`:
     a result at or below the narrowed alpha is only an upper bound even if it is
-    above the caller's alpha.
+    above the caller's alpha.  A subtree searched without reaching the depth
+    limit (``exact_subtree``) holds for any depth: it is stored with depth
+    ``MAX_PLY``.
     """
-    tt.store(key, depth, ctx.to_tt(best, ply), bound_of(best, alpha, beta), move)
+    stored_depth = MAX_PLY if exact_subtree else depth
+    tt.store(key, stored_depth, ctx.to_tt(best, ply), bound_of(best, alpha, beta), move)
+
+
+def enter_subtree(ctx: SearchContext) -> bool:
+    """Start tracking whether this node's subtree reaches the depth limit; return the outer flag."""
+    outer = ctx.horizon_reached
+    ctx.horizon_reached = False
+    return outer
+
+
+def leave_subtree(ctx: SearchContext, outer: bool) -> bool:
+    """Stop tracking; return True when the subtree never reached the depth limit."""
+    exact_subtree = not ctx.horizon_reached
+    ctx.horizon_reached = outer or ctx.horizon_reached
+    return exact_subtree
 
 
 def alphabeta_tt(
@@ -111,8 +134,10 @@ def alphabeta_tt(
     if depth == 0:
         return ctx.horizon(game)
     key = game.tt_key()
+    outer = enter_subtree(ctx)
     cutoff, alpha, beta, tt_move = probe_tt(tt, key, depth, alpha, beta, ctx, ply)  # lines 1-3
     if cutoff is not None:
+        leave_subtree(ctx, outer)
         return cutoff
     best = -INFINITY
     best_move: object = None
@@ -125,5 +150,6 @@ def alphabeta_tt(
                 a = value
                 if a >= beta:  # lines 14-16: fail high
                     break
-    store_tt(tt, key, depth, best, alpha, beta, best_move, ctx, ply)  # lines 22-24, corrected
+    exact_subtree = leave_subtree(ctx, outer)
+    store_tt(tt, key, depth, exact_subtree, best, alpha, beta, best_move, ctx, ply)  # lines 22-24
     return best  # line 25

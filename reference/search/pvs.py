@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from reference.search.alphabeta_tt import probe_tt, store_tt
+from reference.search.alphabeta_tt import enter_subtree, leave_subtree, probe_tt, store_tt
 from reference.search.context import SearchContext, first_move_first
 from reference.search.negamax import child_value
 from reference.search.protocol import INFINITY, Game, Score
@@ -37,10 +37,12 @@ def pvs(
     tt = ctx.tt
     key = 0
     tt_move: object = None
+    outer = enter_subtree(ctx)
     if tt is not None:
         key = game.tt_key()
         cutoff, alpha, beta, tt_move = probe_tt(tt, key, depth, alpha, beta, ctx, ply)
         if cutoff is not None:
+            leave_subtree(ctx, outer)
             return cutoff
     best = -INFINITY
     best_move: object = None
@@ -58,6 +60,7 @@ def pvs(
                 a = value
                 if a >= beta:
                     break
+    exact_subtree = leave_subtree(ctx, outer)
     if tt is not None:
-        store_tt(tt, key, depth, best, alpha, beta, best_move, ctx, ply)
+        store_tt(tt, key, depth, exact_subtree, best, alpha, beta, best_move, ctx, ply)
     return best

@@ -148,7 +148,7 @@ def test_iterative_deepening_stops_at_a_proven_win_or_an_exact_value() -> None:
     won = iterative_deepening(Nim(9, 3), max_depth=50)
     assert (won.value, won.depth, won.best_move) == (WIN - 5, 5, 1)
     exact = iterative_deepening(PointsNim(7), max_depth=50)
-    assert exact.exact and exact.depth == 7 and exact.value == points_nim_value(7)
+    assert exact.exact and exact.depth <= 7 and exact.value == points_nim_value(7)
 
 
 def test_iterative_deepening_respects_the_time_limit() -> None:
