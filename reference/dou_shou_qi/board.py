@@ -1,0 +1,711 @@
+"""Dou Shou Qi (Jungle): the rules, as a mutable position the search core can drive.
+
+Seed 003, §2.1 (rules), §1.2 (algebraic notation), §3.3 (Evaluate), §11 (move
+ordering, the 200-move draw limit) and §6.1 (the non-move of split search).
+
+Public API (stable; the split search of issue 6 builds on it)
+-------------------------------------------------------------
+Squares and pieces (re-exported from :mod:`reference.dou_shou_qi.squares`):
+
+* ``Square = int`` in ``0..62``, ``index = row * 7 + col`` with a1 = 0, g1 = 6, d9 = 59;
+  ``square_name(sq) -> "e3"``, ``parse_square("e3") -> 16``, ``opposite_square(sq)``
+  (180-degree rotation), ``neighbours(sq)``.
+* ``Side`` (IntEnum: ``A = 0`` moves first, ``B = 1``) and ``Kind`` (IntEnum:
+  ``MOUSE = 1, CAT, WOLF, DOG, HYENA, TIGER, LION, ELEPHANT = 8``).
+* Terrain as module constants: ``WATER``, ``TRAPS``, ``DENS`` (frozensets),
+  ``DEN[side]`` (a side's own den), ``TRAPS_OF[side]`` (a side's own traps), and the
+  bitboards ``WATER_MASK``, ``TRAP_MASK``, ``DEN_MASK``, ``ALL_SQUARES``.
+* ``Piece(side, kind, square)`` and ``Placement(pieces, to_move, plies)``: frozen dataclasses.
+
+Moves:
+
+* ``Move(src, dst)``: a ``NamedTuple`` of two squares (so ``Move(16, 15) == (16, 15)``).
+* ``NON_MOVE = Move(-1, -1)``: the pass of §6.1.  It is *not* legal in normal play;
+  a position built with ``allow_non_move=True`` (or with the attribute set later)
+  lists it last in ``legal_moves`` and accepts it in ``play``.  ``make(NON_MOVE)``
+  always works: it only hands the turn over.
+
+The position, ``DouShouQi`` (implements :class:`~reference.search.protocol.PlayableGame`):
+
+* ``DouShouQi(placement=None, *, draw_limit=200, ordering=False, allow_non_move=False,
+  allowed_squares=ALL_SQUARES)``; ``DouShouQi.from_notation(text, ...)``;
+  ``DouShouQi.start(...)``.  ``placement=None`` is the starting position.
+* ``to_move`` (a ``Side``), ``legal_moves()`` (a tuple; empty when the game is over),
+  ``make(move) -> 0``, ``unmake()``, ``play(move)`` (checked), ``is_terminal()``,
+  ``terminal_score()``, ``winner()``, ``evaluate()`` (§3.3 for the side to move),
+  ``key`` / ``tt_key()`` (64-bit Zobrist), ``plies`` (plies played).
+* ``pieces(side=None) -> list[Piece]`` by increasing square, ``piece_at(sq)``,
+  ``piece_count(side)``, ``placement()``, ``moves_from(sq)`` (the legal moves of
+  the piece on ``sq`` if its side is to move), ``can_capture(src, dst)``.
+* ``parse_move("e3-d3")``, ``format_move(move)``, ``to_notation()``, ``render()``, ``copy()``.
+* Switches (each clears the cached move list): ``ordering`` (§11 move order in
+  ``legal_moves``), ``allow_non_move``, ``allowed_squares`` (a bitboard: moves whose
+  destination is outside it are not generated; for Partition-Board, §9.4).
+
+Rules implemented (§2.1): one orthogonal step per move; a piece takes an enemy
+of equal or lower strength, except that the elephant cannot take the mouse and
+the mouse takes the elephant; an enemy standing on one of *my* traps has strength
+0 against my pieces (any of my pieces may take it) while keeping its own strength
+when it attacks; only mice enter water, and a mouse cannot capture across the
+water / land boundary (water mouse takes only a water mouse, land mouse only land
+pieces); lion and tiger jump over a whole body of water horizontally or
+vertically (capturing on landing under the same rules) unless a mouse of either
+side is in the water on the path; no piece enters its own den; entering the
+opponent's den wins; a side with no pieces, or with no legal move when it is to
+move, loses; after ``draw_limit`` plies without a result the game is drawn
+(§11: 200 moves; ``None`` disables it).  The key does not include the ply count.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from reference.dou_shou_qi.evaluation import COMPOSITE
+from reference.dou_shou_qi.notation import (
+    PASS_TEXT,
+    Piece,
+    Placement,
+    format_placement,
+    parse_move_text,
+    parse_placement,
+    validate_pieces,
+)
+from reference.dou_shou_qi.ordering import KIND_PRIORITY, NUM_PRIORITIES
+from reference.dou_shou_qi.squares import (
+    ALL_SQUARES,
+    COLS,
+    DEN,
+    DEN_MASK,
+    DENS,
+    FILES,
+    KIND_LETTERS,
+    NUM_SQUARES,
+    ROWS,
+    TRAP_MASK,
+    TRAPS,
+    TRAPS_OF,
+    WATER,
+    WATER_MASK,
+    Bitboard,
+    Kind,
+    Side,
+    Square,
+    neighbours,
+    opposite_square,
+    parse_square,
+    square_name,
+)
+from reference.errors import IllegalMoveError, ParameterError
+from reference.search.protocol import WIN, Key, Score
+from reference.search.zobrist import random_keys
+
+__all__ = [
+    "ALL_SQUARES",
+    "DEN",
+    "DENS",
+    "DEN_MASK",
+    "NON_MOVE",
+    "START_PLACEMENT",
+    "TRAPS",
+    "TRAPS_OF",
+    "TRAP_MASK",
+    "WATER",
+    "WATER_MASK",
+    "Bitboard",
+    "DouShouQi",
+    "Kind",
+    "Move",
+    "Piece",
+    "Placement",
+    "Side",
+    "Square",
+    "neighbours",
+    "opposite_square",
+    "parse_square",
+    "square_name",
+]
+
+
+class Move(NamedTuple):
+    """A move from square ``src`` to square ``dst`` (a step or a lion / tiger jump)."""
+
+    src: Square
+    dst: Square
+
+
+NON_MOVE = Move(-1, -1)
+"""The pass / non-move of §6.1 (split search only; never legal in normal play)."""
+
+START_NOTATION = "A: Ta1 Lg1 Cb2 Df2 Ea3 Wc3 He3 Mg3 / B: Ma7 Hc7 We7 Eg7 Db8 Cf8 La9 Tg9 / A"
+"""The starting position (Figure 2; A's squares implied by §2.3.1, B the 180-degree rotation)."""
+
+START_PLACEMENT = parse_placement(START_NOTATION)
+
+DEFAULT_DRAW_LIMIT = 200
+"""§11: "the game was called a draw if it lasted more than 200 moves" (counted here in plies)."""
+
+ZOBRIST_SEED = 3_003
+"""Seed of this game's Zobrist table (our choice)."""
+
+# ---------------------------------------------------------------------------
+# Precomputed tables (built once at import).
+# A cell of the board is 0 (empty) or ``kind + 8 * side``: A's pieces 1..8, B's 9..16.
+
+_MOVES: dict[tuple[Square, Square], Move] = {}
+
+
+def _move(src: Square, dst: Square) -> Move:
+    move = _MOVES.get((src, dst))
+    if move is None:
+        move = _MOVES[(src, dst)] = Move(src, dst)
+    return move
+
+
+def _steps(side: Side, swimmer: bool) -> tuple[tuple[tuple[Square, Move], ...], ...]:
+    table: list[tuple[tuple[Square, Move], ...]] = []
+    for src in range(NUM_SQUARES):
+        targets = [
+            (dst, _move(src, dst))
+            for dst in neighbours(src)
+            if dst != DEN[side] and (swimmer or dst not in WATER)
+        ]
+        table.append(tuple(targets))
+    return tuple(table)
+
+
+def _jumps() -> tuple[tuple[tuple[Square, tuple[Square, ...], Move], ...], ...]:
+    table: list[tuple[tuple[Square, tuple[Square, ...], Move], ...]] = []
+    for src in range(NUM_SQUARES):
+        found: list[tuple[Square, tuple[Square, ...], Move]] = []
+        if src not in WATER:
+            col, row = src % COLS, src // COLS
+            for dcol, drow in ((0, 1), (0, -1), (-1, 0), (1, 0)):
+                c, r = col + dcol, row + drow
+                path: list[Square] = []
+                while 0 <= c < COLS and 0 <= r < ROWS and r * COLS + c in WATER:
+                    path.append(r * COLS + c)
+                    c, r = c + dcol, r + drow
+                if path and 0 <= c < COLS and 0 <= r < ROWS:
+                    dst = r * COLS + c
+                    found.append((dst, tuple(path), _move(src, dst)))
+        table.append(tuple(found))
+    return tuple(table)
+
+
+_LAND_STEPS = (_steps(Side.A, False), _steps(Side.B, False))
+_SWIM_STEPS = (_steps(Side.A, True), _steps(Side.B, True))
+JUMPS = _jumps()
+"""``JUMPS[sq]``: the lion / tiger jumps from ``sq`` as ``(landing, water squares crossed, move)``."""
+
+_IN_WATER = tuple(sq in WATER for sq in range(NUM_SQUARES))
+# _TRAP_OWNER[sq] = the side whose trap sq is, or -1.
+_TRAP_OWNER = tuple(
+    next((int(side) for side in Side if sq in TRAPS_OF[side]), -1) for sq in range(NUM_SQUARES)
+)
+
+
+def _rank_beats(attacker: int, defender: int) -> bool:
+    if attacker == Kind.ELEPHANT and defender == Kind.MOUSE:
+        return False
+    if attacker == Kind.MOUSE and defender == Kind.ELEPHANT:
+        return True
+    return attacker >= defender
+
+
+RANK_BEATS = tuple(tuple(_rank_beats(a, d) for d in range(9)) for a in range(9))
+"""``RANK_BEATS[attacker][defender]``: strength rule off the traps (§2.1)."""
+
+_KEYS = random_keys(17 * NUM_SQUARES + 1, seed=ZOBRIST_SEED)
+_ZOBRIST: tuple[tuple[Key, ...], ...] = tuple(
+    tuple(_KEYS[cell * NUM_SQUARES + sq] if cell else 0 for sq in range(NUM_SQUARES))
+    for cell in range(17)
+)
+_SIDE_KEY: Key = _KEYS[17 * NUM_SQUARES]
+
+# _SIGNED[cell][sq]: the piece's C[t, s] from A's point of view (+ for A, - for B at OppositeSquare).
+_SIGNED: tuple[tuple[int, ...], ...] = tuple(
+    (0,) * NUM_SQUARES
+    if cell == 0
+    else tuple(
+        (1 if cell <= 8 else -1)
+        * COMPOSITE[0 if cell <= 8 else 1][cell if cell <= 8 else cell - 8][sq]
+        for sq in range(NUM_SQUARES)
+    )
+    for cell in range(17)
+)
+
+
+def can_capture(attacker_side: int, attacker: int, src: Square, defender: int, dst: Square) -> bool:
+    """Whether a piece of kind ``attacker`` on ``src`` may take an enemy ``defender`` on ``dst``.
+
+    Seed 003, §2.1: trap (defender on the attacker's trap has strength 0), water
+    boundary (a mouse cannot attack across it), elephant / mouse exception.
+    """
+    if attacker == Kind.MOUSE and _IN_WATER[src] != _IN_WATER[dst]:
+        return False
+    if _TRAP_OWNER[dst] == attacker_side:
+        return True
+    return RANK_BEATS[attacker][defender]
+
+
+class DouShouQi:
+    """A mutable Dou Shou Qi position with make / unmake (see the module docstring)."""
+
+    __slots__ = (
+        "_allow_non_move",
+        "_allowed",
+        "_board",
+        "_count",
+        "_history",
+        "_key",
+        "_moves",
+        "_ordering",
+        "_plies",
+        "_score_a",
+        "_to_move",
+        "_where",
+        "draw_limit",
+    )
+
+    def __init__(
+        self,
+        placement: Placement | None = None,
+        *,
+        draw_limit: int | None = DEFAULT_DRAW_LIMIT,
+        ordering: bool = False,
+        allow_non_move: bool = False,
+        allowed_squares: Bitboard = ALL_SQUARES,
+    ) -> None:
+        if placement is None:
+            placement = START_PLACEMENT
+        validate_pieces(placement.pieces, placement.to_move)
+        if draw_limit is not None and draw_limit < 1:
+            raise ParameterError(
+                f"draw_limit must be a positive number of plies or None, got {draw_limit}"
+            )
+        if placement.plies < 0:
+            raise ParameterError(f"plies played must be >= 0, got {placement.plies}")
+        self.draw_limit = draw_limit
+        self._ordering = ordering
+        self._allow_non_move = allow_non_move
+        self._allowed = allowed_squares & ALL_SQUARES
+        self._board = [0] * NUM_SQUARES
+        self._where = [-1] * 17
+        self._count = [0, 0]
+        self._key: Key = 0
+        self._score_a = 0
+        for piece in placement.pieces:
+            cell = int(piece.kind) + 8 * int(piece.side)
+            self._board[piece.square] = cell
+            self._where[cell] = piece.square
+            self._count[piece.side] += 1
+            self._key ^= _ZOBRIST[cell][piece.square]
+            self._score_a += _SIGNED[cell][piece.square]
+        self._to_move = placement.to_move
+        if self._to_move == Side.B:
+            self._key ^= _SIDE_KEY
+        self._plies = placement.plies
+        self._history: list[tuple[Move, int, Key, int, tuple[Move, ...] | None]] = []
+        self._moves: tuple[Move, ...] | None = None
+
+    # ----------------------------------------------------------- construction
+    @classmethod
+    def from_notation(
+        cls,
+        text: str,
+        *,
+        draw_limit: int | None = DEFAULT_DRAW_LIMIT,
+        ordering: bool = False,
+        allow_non_move: bool = False,
+        allowed_squares: Bitboard = ALL_SQUARES,
+    ) -> DouShouQi:
+        """Build a position from the piece-list notation (:mod:`reference.dou_shou_qi.notation`)."""
+        return cls(
+            parse_placement(text),
+            draw_limit=draw_limit,
+            ordering=ordering,
+            allow_non_move=allow_non_move,
+            allowed_squares=allowed_squares,
+        )
+
+    @classmethod
+    def start(
+        cls, *, draw_limit: int | None = DEFAULT_DRAW_LIMIT, ordering: bool = False
+    ) -> DouShouQi:
+        """The starting position of Figure 2."""
+        return cls(None, draw_limit=draw_limit, ordering=ordering)
+
+    def copy(self) -> DouShouQi:
+        """An independent copy of the current position and switches (without the move history)."""
+        return DouShouQi(
+            self.placement(),
+            draw_limit=self.draw_limit,
+            ordering=self._ordering,
+            allow_non_move=self._allow_non_move,
+            allowed_squares=self._allowed,
+        )
+
+    # -------------------------------------------------------------- switches
+    @property
+    def ordering(self) -> bool:
+        """Whether ``legal_moves`` lists moves in the §11 order (captures, lion, tiger, elephant, mouse, rest)."""
+        return self._ordering
+
+    @ordering.setter
+    def ordering(self, value: bool) -> None:
+        self._ordering = value
+        self._moves = None
+
+    @property
+    def allow_non_move(self) -> bool:
+        """Whether the pass ``NON_MOVE`` is listed (last) among the legal moves (split search, §6.1)."""
+        return self._allow_non_move
+
+    @allow_non_move.setter
+    def allow_non_move(self, value: bool) -> None:
+        self._allow_non_move = value
+        self._moves = None
+
+    @property
+    def allowed_squares(self) -> Bitboard:
+        """Destination squares moves may go to (a bitboard; all squares by default)."""
+        return self._allowed
+
+    @allowed_squares.setter
+    def allowed_squares(self, value: Bitboard) -> None:
+        self._allowed = value & ALL_SQUARES
+        self._moves = None
+
+    # ------------------------------------------------------------- inspection
+    @property
+    def to_move(self) -> Side:
+        """The side to move."""
+        return self._to_move
+
+    @property
+    def plies(self) -> int:
+        """Plies played (including those given in the notation); the draw limit counts these."""
+        return self._plies
+
+    @property
+    def key(self) -> Key:
+        """The 64-bit Zobrist key (pieces on squares, side to move; not the ply count)."""
+        return self._key
+
+    def tt_key(self) -> Key:
+        """The transposition-table key: the Zobrist key (the setup has no symmetry to fold)."""
+        return self._key
+
+    def piece_at(self, sq: Square) -> Piece | None:
+        """The piece on ``sq``, or ``None``."""
+        cell = self._board[sq]
+        if not cell:
+            return None
+        side = Side.A if cell <= 8 else Side.B
+        return Piece(side, Kind(cell - 8 * side), sq)
+
+    def pieces(self, side: Side | None = None) -> list[Piece]:
+        """The pieces (of ``side``, or of both sides) by increasing square."""
+        result: list[Piece] = []
+        for sq in range(NUM_SQUARES):
+            piece = self.piece_at(sq)
+            if piece is not None and (side is None or piece.side == side):
+                result.append(piece)
+        return result
+
+    def piece_count(self, side: Side) -> int:
+        """How many pieces ``side`` has."""
+        return self._count[side]
+
+    def square_of(self, side: Side, kind: Kind) -> Square | None:
+        """Where ``side``'s piece of ``kind`` stands, or ``None`` if it has none."""
+        sq = self._where[int(kind) + 8 * int(side)]
+        return None if sq < 0 else sq
+
+    def placement(self) -> Placement:
+        """The current position as a frozen :class:`Placement`."""
+        return Placement(tuple(self.pieces()), self._to_move, self._plies)
+
+    def can_capture(self, src: Square, dst: Square) -> bool:
+        """Whether the piece on ``src`` could take the enemy piece on ``dst`` (strength, traps, water)."""
+        cell, target = self._board[src], self._board[dst]
+        if not cell or not target or (cell <= 8) == (target <= 8):
+            return False
+        side = 0 if cell <= 8 else 1
+        return can_capture(side, cell - 8 * side, src, target - 8 * (0 if target <= 8 else 1), dst)
+
+    # ------------------------------------------------------------------ rules
+    def winner(self) -> Side | None:
+        """The side that has won (den entered, or the other side has no pieces or no move), else ``None``."""
+        if self._board[DEN[Side.B]]:
+            return Side.A
+        if self._board[DEN[Side.A]]:
+            return Side.B
+        if self._count[Side.A] == 0:
+            return Side.B
+        if self._count[Side.B] == 0:
+            return Side.A
+        if self._draw_reached():
+            return None
+        if not self.legal_moves():
+            return Side(1 - self._to_move)
+        return None
+
+    def _draw_reached(self) -> bool:
+        return self.draw_limit is not None and self._plies >= self.draw_limit
+
+    def _decided(self) -> bool:
+        """Game over by den, by capture of every piece, or by the draw limit."""
+        board = self._board
+        return bool(
+            board[DEN[Side.A]]
+            or board[DEN[Side.B]]
+            or not self._count[0]
+            or not self._count[1]
+            or self._draw_reached()
+        )
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves of the side to move (empty when the game is over).
+
+        Generation order: pieces by increasing square; for each, steps up, down,
+        left, right, then lion / tiger jumps.  With ``ordering`` on, the same moves
+        in the §11 order (stable): captures, lion, tiger, elephant, mouse, the rest.
+        ``NON_MOVE`` comes last when ``allow_non_move`` is on.
+        """
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = () if self._decided() else self._generate()
+        return moves
+
+    def moves_from(self, sq: Square) -> list[Move]:
+        """The legal moves of the piece on ``sq`` (empty if there is none or it is not its turn)."""
+        return [move for move in self.legal_moves() if move.src == sq]
+
+    def _generate(self) -> tuple[Move, ...]:
+        board = self._board
+        side = int(self._to_move)
+        base = 8 * side
+        allowed = self._allowed
+        restricted = allowed != ALL_SQUARES
+        land = _LAND_STEPS[side]
+        swim = _SWIM_STEPS[side]
+        ordering = self._ordering
+        buckets: list[list[Move]] = [[] for _ in range(NUM_PRIORITIES)]
+        plain: list[Move] = []
+        where = self._where
+        squares = sorted(sq for sq in where[base + 1 : base + 9] if sq >= 0)
+        for src in squares:
+            kind = board[src] - base
+            quiet_bucket = buckets[KIND_PRIORITY[kind]]
+            targets = swim[src] if kind == Kind.MOUSE else land[src]
+            for dst, move in targets:
+                if restricted and not (allowed >> dst) & 1:
+                    continue
+                cell = board[dst]
+                if not cell:
+                    if ordering:
+                        quiet_bucket.append(move)
+                    else:
+                        plain.append(move)
+                    continue
+                if (cell <= 8) == (side == 0):
+                    continue  # own piece
+                if can_capture(side, kind, src, cell - 8 + base, dst):
+                    if ordering:
+                        buckets[0].append(move)
+                    else:
+                        plain.append(move)
+            if kind == Kind.TIGER or kind == Kind.LION:
+                for dst, path, move in JUMPS[src]:
+                    if restricted and not (allowed >> dst) & 1:
+                        continue
+                    blocked = False
+                    for water in path:  # line: any mouse in the water blocks the jump
+                        if board[water]:
+                            blocked = True
+                            break
+                    if blocked:
+                        continue
+                    cell = board[dst]
+                    if not cell:
+                        if ordering:
+                            quiet_bucket.append(move)
+                        else:
+                            plain.append(move)
+                    elif (cell <= 8) != (side == 0) and RANK_BEATS[kind][cell - 8 + base]:
+                        if ordering:
+                            buckets[0].append(move)
+                        else:
+                            plain.append(move)
+        if ordering:
+            plain = [move for bucket in buckets for move in bucket]
+        if self._allow_non_move:
+            plain.append(NON_MOVE)
+        return tuple(plain)
+
+    def make(self, move: Move) -> int:
+        """Play a legal move without checking it (undo with :meth:`unmake`); returns 0."""
+        board = self._board
+        src, dst = move
+        if src < 0:  # NON_MOVE: only the turn changes
+            self._history.append((move, 0, self._key, self._score_a, self._moves))
+        else:
+            cell = board[src]
+            captured = board[dst]
+            self._history.append((move, captured, self._key, self._score_a, self._moves))
+            zob = _ZOBRIST[cell]
+            signed = _SIGNED[cell]
+            key = self._key ^ zob[src] ^ zob[dst]
+            score = self._score_a - signed[src] + signed[dst]
+            if captured:
+                key ^= _ZOBRIST[captured][dst]
+                score -= _SIGNED[captured][dst]
+                self._where[captured] = -1
+                self._count[0 if captured <= 8 else 1] -= 1
+            board[dst] = cell
+            board[src] = 0
+            self._where[cell] = dst
+            self._key = key
+            self._score_a = score
+        self._key ^= _SIDE_KEY
+        self._to_move = Side.B if self._to_move == Side.A else Side.A
+        self._plies += 1
+        self._moves = None
+        return 0
+
+    def unmake(self) -> None:
+        """Take back the last move."""
+        if not self._history:
+            raise IllegalMoveError("no move to take back")
+        move, captured, key, score, moves = self._history.pop()
+        src, dst = move
+        if src >= 0:
+            board = self._board
+            cell = board[dst]
+            board[src] = cell
+            board[dst] = captured
+            self._where[cell] = src
+            if captured:
+                self._where[captured] = dst
+                self._count[0 if captured <= 8 else 1] += 1
+        self._key = key
+        self._score_a = score
+        self._moves = moves
+        self._to_move = Side.B if self._to_move == Side.A else Side.A
+        self._plies -= 1
+
+    def play(self, move: Move) -> int:
+        """Check ``move`` (raise :class:`IllegalMoveError` saying why) and make it."""
+        if move not in self.legal_moves():
+            raise IllegalMoveError(self._why_illegal(move))
+        return self.make(move)
+
+    def _why_illegal(self, move: Move) -> str:
+        text = self.format_move(move) if move.src >= 0 else PASS_TEXT
+        if not self.legal_moves():
+            return f"{text}: the game is over"
+        if move == NON_MOVE:
+            return "pass: a non-move is not legal in normal play (only in split search)"
+        piece = self.piece_at(move.src)
+        if piece is None:
+            return f"{text}: there is no piece on {square_name(move.src)}"
+        if piece.side != self._to_move:
+            return f"{text}: the piece on {square_name(move.src)} belongs to {piece.side.name}, {self._to_move.name} is to move"
+        is_jump = piece.kind in (Kind.LION, Kind.TIGER) and any(
+            move.dst == dst for dst, _, _ in JUMPS[move.src]
+        )
+        if not 0 <= move.dst < NUM_SQUARES or (
+            move.dst not in neighbours(move.src) and not is_jump
+        ):
+            return (
+                f"{text}: pieces move one square orthogonally "
+                "(lion and tiger may also jump over a body of water)"
+            )
+        if move.dst == DEN[piece.side]:
+            return f"{text}: no piece may enter its own den"
+        if move.dst in WATER and piece.kind != Kind.MOUSE:
+            return f"{text}: only mice may enter the water"
+        target = self.piece_at(move.dst)
+        if target is not None and target.side == piece.side:
+            return f"{text}: {square_name(move.dst)} holds a piece of the same side"
+        if target is not None and not self.can_capture(move.src, move.dst):
+            return f"{text}: a {piece.kind.name.lower()} cannot take this {target.kind.name.lower()} here"
+        if not (self._allowed >> move.dst) & 1:
+            return f"{text}: {square_name(move.dst)} is off limits in this position"
+        if is_jump:
+            return f"{text}: a mouse in the water blocks the jump"
+        return f"{text}: not a legal move here"
+
+    def is_terminal(self) -> bool:
+        """True when the game is over (a den entered, a side without pieces or moves, the draw limit)."""
+        return not self.legal_moves()
+
+    def terminal_score(self) -> Score:
+        """``-WIN`` / ``0`` / ``WIN`` for the side to move in a finished game."""
+        winner = self.winner()
+        if winner is None:
+            return 0
+        return WIN if winner == self._to_move else -WIN
+
+    def evaluate(self) -> Score:
+        """Evaluate (§3.3) from the side to move's point of view (kept incrementally)."""
+        return self._score_a if self._to_move == Side.A else -self._score_a
+
+    def evaluate_for_a(self) -> int:
+        """Evaluate[position] of §3.3: positive is good for player A, whoever is to move."""
+        return self._score_a
+
+    # --------------------------------------------------------------- notation
+    def parse_move(self, text: str) -> Move:
+        """Parse ``e3-d3`` (or ``pass``); legality is not checked."""
+        squares = parse_move_text(text)
+        if squares is None:
+            return NON_MOVE
+        return _move(*squares)
+
+    def format_move(self, move: Move) -> str:
+        """The move as ``from-to`` (``pass`` for the non-move)."""
+        if move.src < 0:
+            return PASS_TEXT
+        return f"{square_name(move.src)}-{square_name(move.dst)}"
+
+    def to_notation(self) -> str:
+        """The piece-list notation of the position (canonical form)."""
+        return format_placement(self.placement())
+
+    def render(self) -> str:
+        """A drawing: A's pieces upper case, B's lower case; ``~`` water, ``#`` trap, ``*`` den."""
+        lines: list[str] = []
+        for row in range(ROWS - 1, -1, -1):
+            cells: list[str] = []
+            for col in range(COLS):
+                sq = row * COLS + col
+                piece = self.piece_at(sq)
+                if piece is not None:
+                    letter = KIND_LETTERS[piece.kind]
+                    cells.append(letter if piece.side == Side.A else letter.lower())
+                elif (WATER_MASK >> sq) & 1:
+                    cells.append("~")
+                elif (TRAP_MASK >> sq) & 1:
+                    cells.append("#")
+                elif (DEN_MASK >> sq) & 1:
+                    cells.append("*")
+                else:
+                    cells.append(".")
+            lines.append(f"{row + 1}  {' '.join(cells)}")
+        lines.append(f"   {' '.join(FILES)}")
+        status = f"{self._to_move.name} to move"
+        if self.is_terminal():
+            winner = self.winner()
+            status = "draw (move limit)" if winner is None else f"{winner.name} has won"
+        lines.append(status)
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"DouShouQi.from_notation({self.to_notation()!r})"
+
+
+# Sanity: TRAPS and DENS are the sets the docstring promises.
+assert len(TRAPS) == 6 and len(DENS) == 2 and len(WATER) == 12
+assert parse_square("d9") == opposite_square(parse_square("d1"))

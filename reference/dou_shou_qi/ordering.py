@@ -1,0 +1,62 @@
+"""The thesis's move ordering for alpha-beta: captures, then lion, tiger, elephant, mouse moves, then the rest.
+
+Seed 003, §11 ("We search capturing moves first, then lion, tiger, elephant and
+mouse moves, and then all remaining moves").
+
+The game applies this order inside ``legal_moves`` when its ``ordering`` switch is
+on (:class:`~reference.dou_shou_qi.board.DouShouQi`), so every search of the core
+(minimax, alpha-beta, ...) sees ordered moves without knowing about them.  Ties
+keep the generation order (pieces by increasing square, directions up, down,
+left, right, then jumps): the sort is stable.  :func:`order_moves` is the literal
+version (a stable sort on :func:`move_priority`), used by the tests as an oracle
+for the bucketed version in the generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from reference.dou_shou_qi.squares import Kind
+
+if TYPE_CHECKING:
+    from reference.dou_shou_qi.board import DouShouQi, Move
+
+CAPTURE_PRIORITY = 0
+"""Priority of every capturing move (searched first)."""
+
+KIND_PRIORITY: tuple[int, ...] = (
+    5,  # (no kind 0)
+    4,  # mouse
+    5,  # cat
+    5,  # wolf
+    5,  # dog
+    5,  # hyena
+    2,  # tiger
+    1,  # lion
+    3,  # elephant
+)
+"""Priority of a non-capturing move by the moving piece's kind: lion 1, tiger 2, elephant 3, mouse 4, rest 5."""
+
+NUM_PRIORITIES = 6
+
+
+def move_priority(kind: Kind, is_capture: bool) -> int:
+    """The bucket of a move in the §11 order (0 = searched first)."""
+    return CAPTURE_PRIORITY if is_capture else KIND_PRIORITY[kind]
+
+
+def order_moves(game: DouShouQi, moves: Sequence[Move]) -> list[Move]:
+    """Stable-sort ``moves`` (legal in ``game``'s position) into the §11 order.
+
+    Seed 003, §11, move ordering.  The non-move (pass) goes last.
+    """
+
+    def priority(move: Move) -> int:
+        if move.src < 0:
+            return NUM_PRIORITIES
+        mover = game.piece_at(move.src)
+        assert mover is not None
+        return move_priority(mover.kind, game.piece_at(move.dst) is not None)
+
+    return sorted(moves, key=priority)

@@ -1,0 +1,248 @@
+"""Rules of Dou Shou Qi (seed 003, §2.1), one test per rule, on small constructed positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from reference.dou_shou_qi.board import NON_MOVE, DouShouQi, Move
+from reference.dou_shou_qi.squares import (
+    DEN,
+    TRAPS_OF,
+    WATER,
+    Kind,
+    Side,
+    opposite_square,
+    parse_square,
+    square_name,
+)
+from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
+from reference.search import WIN
+
+START = "A: Ta1 Lg1 Cb2 Df2 Ea3 Wc3 He3 Mg3 / B: Ma7 Hc7 We7 Eg7 Db8 Cf8 La9 Tg9 / A"
+
+
+def game(text: str, **kwargs: object) -> DouShouQi:
+    return DouShouQi.from_notation(text, **kwargs)  # type: ignore[arg-type]
+
+
+def moves(g: DouShouQi) -> set[str]:
+    return {g.format_move(m) for m in g.legal_moves()}
+
+
+def test_square_indexing_a1_is_0_row_major() -> None:
+    """Squares are row * 7 + col with a1 = 0 (§1.2, Figure 1; seven columns a-g)."""
+    assert parse_square("a1") == 0
+    assert parse_square("g1") == 6
+    assert parse_square("a2") == 7
+    assert parse_square("d9") == 59
+    assert all(parse_square(square_name(s)) == s for s in range(63))
+    assert opposite_square(parse_square("a1")) == parse_square("g9")
+
+
+def test_terrain_matches_section_2_1() -> None:
+    """Two bodies of water (b4-c6, e4-f6), dens d1/d9, traps around them (§2.1, Figure 2)."""
+    assert {square_name(s) for s in WATER} == {f"{c}{r}" for c in "bcef" for r in (4, 5, 6)}
+    assert square_name(DEN[Side.A]) == "d1" and square_name(DEN[Side.B]) == "d9"
+    assert {square_name(s) for s in TRAPS_OF[Side.A]} == {"c1", "e1", "d2"}
+    assert {square_name(s) for s in TRAPS_OF[Side.B]} == {"c9", "e9", "d8"}
+
+
+def test_start_position_has_24_legal_moves() -> None:
+    """Issue 7: "The start position has 24 legal moves"."""
+    g = DouShouQi()
+    assert g.to_notation() == START
+    assert len(g.legal_moves()) == 24
+
+
+def test_orthogonal_one_square_moves() -> None:
+    g = game("A: Hd5 / B: Ma9 / A")
+    assert moves(g) == {"d5-d6", "d5-d4"}  # c5 and e5 are water
+    g = game("A: Ha2 / B: Mg9 / A")
+    assert moves(g) == {"a2-a3", "a2-a1", "a2-b2"}
+
+
+def test_capture_equal_or_lower_strength() -> None:
+    g = game("A: Da5 / B: Wa6 Da4 Ha7 / A")
+    assert {"a5-a6", "a5-a4"} <= moves(g)
+    g = game("A: Da5 / B: Ha6 / A")
+    assert "a5-a6" not in moves(g)
+
+
+def test_elephant_cannot_take_mouse_mouse_takes_elephant() -> None:
+    g = game("A: Ea5 / B: Ma6 / A")
+    assert "a5-a6" not in moves(g)
+    g = game("A: Ma5 / B: Ea6 / A")
+    assert "a5-a6" in moves(g)
+
+
+def test_piece_on_opponent_trap_has_strength_zero_when_attacked() -> None:
+    """B's elephant on A's trap c1 can be taken by A's mouse, cat, ...; even A's elephant may take a mouse there."""
+    g = game("A: Cb1 / B: Ec1 / A")
+    assert "b1-c1" in moves(g)
+    g = game("A: Eb1 / B: Mc1 / A")
+    assert "b1-c1" in moves(g)
+    # On its *own* trap a piece keeps its strength.
+    g = game("A: Cb9 / B: Ec9 / A")
+    assert "b9-c9" not in moves(g)
+
+
+def test_piece_on_opponent_trap_keeps_its_strength_when_attacking() -> None:
+    g = game("A: Cb1 / B: Hc1 / B")  # B's hyena stands on A's trap and attacks A's cat
+    assert "c1-b1" in moves(g)
+
+
+def test_only_mice_swim() -> None:
+    g = game("A: Ma4 Cd4 / B: Mg9 / A")
+    assert "a4-b4" in moves(g)
+    assert "d4-c4" not in moves(g) and "d4-e4" not in moves(g)
+
+
+def test_mouse_cannot_attack_across_water_land_boundary() -> None:
+    # A's mouse in the water next to B's elephant on land: no capture.
+    g = game("A: Mb4 / B: Ea4 / A")
+    assert "b4-a4" not in moves(g)
+    # A's mouse on land cannot take B's mouse in the water.
+    g = game("A: Ma4 / B: Mb4 / A")
+    assert "a4-b4" not in moves(g)
+    # In the water a mouse takes a mouse; on land too.
+    g = game("A: Mb4 / B: Mb5 / A")
+    assert "b4-b5" in moves(g)
+    g = game("A: Ma4 / B: Ma5 / A")
+    assert "a4-a5" in moves(g)
+
+
+def test_lion_and_tiger_jump_across_water_both_ways() -> None:
+    g = game("A: Lb3 / B: Mg9 / A")
+    assert "b3-b7" in moves(g)
+    g = game("A: Ta5 / B: Mg9 / A")
+    assert "a5-d5" in moves(g)
+    g = game("A: Td5 / B: Mg9 / A")
+    assert {"d5-a5", "d5-g5"} <= moves(g)
+    g = game("A: Hb3 / B: Mg9 / A")
+    assert "b3-b7" not in moves(g)
+
+
+def test_jump_blocked_by_any_mouse_in_the_water() -> None:
+    for blocker in ("A: Lb3 Mb5 / B: Mg9 / A", "A: Lb3 / B: Mb6 / A"):
+        assert "b3-b7" not in moves(game(blocker))
+    # A mouse off the jump path does not block it.
+    assert "b3-b7" in moves(game("A: Lb3 / B: Mc5 / A"))
+
+
+def test_jump_captures_under_the_strength_rule() -> None:
+    assert "b3-b7" in moves(game("A: Lb3 / B: Tb7 / A"))
+    assert "b3-b7" not in moves(game("A: Tb3 / B: Lb7 / A"))
+    assert "b3-b7" not in moves(game("A: Lb3 / B: Eb7 / A"))
+
+
+def test_no_piece_enters_its_own_den() -> None:
+    g = game("A: Lc1 / B: Mg9 / A")
+    assert "c1-d1" not in moves(g)
+
+
+def test_entering_opponent_den_wins() -> None:
+    g = game("A: Hd8 / B: Ma1 / A")
+    g.play(g.parse_move("d8-d9"))
+    assert g.is_terminal() and g.winner() == Side.A
+    assert g.terminal_score() == -WIN  # B to move has lost
+    assert g.legal_moves() == ()
+
+
+def test_side_with_no_pieces_loses() -> None:
+    g = game("A: Ha4 / B: Ca5 / A")
+    g.play(g.parse_move("a4-a5"))
+    assert g.is_terminal() and g.winner() == Side.A and g.terminal_score() == -WIN
+
+
+def test_side_with_no_legal_moves_loses() -> None:
+    # B's cat in the corner a9 is boxed in by A's stronger pieces it cannot take.
+    g = game("A: Ea8 Lb9 / B: Ca9 / B")
+    assert g.legal_moves() == ()
+    assert g.is_terminal() and g.winner() == Side.A and g.terminal_score() == -WIN
+
+
+def test_move_count_draw_limit() -> None:
+    """§11: games were called a draw after 200 moves; the limit is a parameter (in plies)."""
+    g = game("A: Ha4 / B: Hg6 / A", draw_limit=2)
+    g.play(g.parse_move("a4-a5"))
+    assert not g.is_terminal()
+    g.play(g.parse_move("g6-g5"))
+    assert g.is_terminal() and g.winner() is None and g.terminal_score() == 0
+    g.unmake()
+    assert not g.is_terminal()
+    assert DouShouQi().draw_limit == 200
+    with pytest.raises(ParameterError):
+        DouShouQi(draw_limit=0)
+    h = game("A: Ha4 / B: Hg6 / A / 7", draw_limit=8)
+    h.play(h.parse_move("a4-a5"))
+    assert h.is_terminal()
+
+
+def test_non_move_only_when_allowed() -> None:
+    g = DouShouQi()
+    assert NON_MOVE not in g.legal_moves()
+    with pytest.raises(IllegalMoveError):
+        g.play(NON_MOVE)
+    g.allow_non_move = True
+    assert g.legal_moves()[-1] == NON_MOVE
+    key = g.key
+    g.play(NON_MOVE)
+    assert g.to_move == Side.B and g.key != key
+    g.unmake()
+    assert g.to_move == Side.A and g.key == key
+
+
+def test_allowed_squares_restricts_destinations() -> None:
+    g = DouShouQi()
+    g.allowed_squares = (1 << parse_square("a2")) | (1 << parse_square("b3"))
+    assert moves(g) == {"a1-a2", "b2-a2", "a3-a2", "a3-b3", "b2-b3", "c3-b3"}
+
+
+def test_illegal_moves_raise_with_reasons() -> None:
+    g = DouShouQi()
+    cases = {
+        "a1-a3": "orthogonally",
+        "a7-a6": "belongs to B",
+        "d4-d5": "no piece",
+        "c3-c4": "only mice",
+        "a1-b2": "orthogonally",
+        "b2-c3": "orthogonally",
+    }
+    for text, reason in cases.items():
+        with pytest.raises(IllegalMoveError, match=reason):
+            g.play(g.parse_move(text))
+    g2 = game("A: Ce1 / B: Mg9 / A")
+    with pytest.raises(IllegalMoveError, match="own den"):
+        g2.play(g2.parse_move("e1-d1"))
+    with pytest.raises(PositionFormatError):
+        g.parse_move("a1a2")
+
+
+def test_make_unmake_restore_position_and_key_on_random_games() -> None:
+    rng = random.Random(7)
+    for _ in range(20):
+        g = DouShouQi(draw_limit=None)
+        snapshots: list[tuple[str, int, int]] = []
+        for _ply in range(60):
+            legal = g.legal_moves()
+            if not legal:
+                break
+            snapshots.append((g.to_notation(), g.key, g.evaluate()))
+            g.make(rng.choice(legal))
+            fresh = DouShouQi.from_notation(g.to_notation(), draw_limit=None)
+            assert fresh.key == g.key  # incremental key == key from scratch
+            assert fresh.evaluate() == g.evaluate()
+        while snapshots:
+            g.unmake()
+            assert (g.to_notation(), g.key, g.evaluate()) == snapshots.pop()
+
+
+def test_moves_listed_are_played_through_play() -> None:
+    g = DouShouQi()
+    for move in g.legal_moves():
+        g.play(move)
+        g.unmake()
+    assert isinstance(g.legal_moves()[0], Move)
+    assert g.square_of(Side.A, Kind.TIGER) == parse_square("a1")
