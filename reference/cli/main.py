@@ -1,0 +1,375 @@
+"""``python -m reference COMMAND GAME [options]``: the command line and oracle interface.
+
+Commands for every game: ``solve`` (exact value and all optimal moves), ``perft``
+(move-sequence counts), ``bestmove`` (depth- or time-limited search), ``play``
+(a game in the terminal), ``show`` (print a position).  Some games add their own
+(``enumerate wargame``, ``tss connect6``, ``partition dou-shou-qi``).
+
+With ``--json`` a command prints exactly one JSON object on stdout.  Bad input
+exits with status 2 and one line on stderr.  Progress of long searches goes to
+stderr unless ``--quiet``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from reference.cli.games import GAME_MODULES, available_games
+from reference.cli.spec import GameSpec, JsonObject
+from reference.errors import GameError, ParameterError
+from reference.search import ALGORITHMS, WIN, Counters, SearchResult, divide, iterative_deepening
+from reference.search import perft as count_perft
+from reference.search import solve as solve_game
+from reference.search.protocol import PlayableGame
+
+AnyGame = PlayableGame[Any]
+
+EPILOG = """examples:
+  python -m reference solve mnk --m 3 --n 3 --k 3 --json
+  python -m reference perft mnk --m 3 --n 3 --k 3 --depth 4
+  python -m reference bestmove mnk --m 4 --n 4 --k 3 --moves "b2 c3" --time 1
+  python -m reference play mnk --m 3 --n 3 --k 3 --first human --second computer
+  python -m reference COMMAND GAME --help    (the options of one game)
+"""
+
+
+class OneLineErrorParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+# ---------------------------------------------------------------------------
+# building a game from the options
+
+
+def build_game(spec: GameSpec, args: argparse.Namespace) -> AnyGame:
+    """The game the options describe: ``--position`` (or the start), then ``--moves``."""
+    game = spec.new_game(args, getattr(args, "position", None))
+    moves_text = getattr(args, "moves", None)
+    if moves_text:
+        for index, text in enumerate(moves_text.split(), start=1):
+            try:
+                game.play(game.parse_move(text))
+            except GameError as error:
+                raise type(error)(f"move {index} ({text!r}) of --moves: {error}") from None
+    return game
+
+
+def player_name(game: AnyGame, player: int) -> str:
+    namer = getattr(game, "player_name", None)
+    if callable(namer):
+        return str(namer(player))
+    return f"player {player + 1}"
+
+
+def emit(args: argparse.Namespace, result: JsonObject, text: str) -> None:
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(text)
+
+
+def progress(args: argparse.Namespace, message: str) -> None:
+    if not args.quiet:
+        print(message, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------------------
+# the generic commands
+
+
+def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
+    game = build_game(spec, args)
+    start = time.monotonic()
+
+    def on_progress(counters: Counters) -> None:
+        elapsed = time.monotonic() - start
+        progress(args, f"solve: {counters.nodes:,} nodes, {elapsed:.1f} s")
+
+    result = solve_game(game, on_progress=on_progress)
+    value = spec.outcome(result.score)
+    moves = [game.format_move(m) for m in result.best_moves]
+    out: JsonObject = {
+        "value": value,
+        "best_moves": moves,
+        "nodes": result.stats.nodes,
+        "seconds": round(result.seconds, 6),
+        "tt_probes": result.stats.tt_probes,
+        "tt_hits": result.stats.tt_hits,
+        "tt_cutoffs": result.stats.tt_cutoffs,
+    }
+    text = (
+        f"value: {value} (for {player_name(game, game.to_move)}, the side to move)\n"
+        f"best moves: {' '.join(moves) if moves else '(none: the game is over)'}\n"
+        f"nodes: {result.stats.nodes:,}  seconds: {result.seconds:.3f}"
+    )
+    emit(args, out, text)
+
+
+def cmd_perft(spec: GameSpec, args: argparse.Namespace) -> None:
+    game = build_game(spec, args)
+    start = time.perf_counter()
+    breakdown: dict[str, int] = {}
+    if args.divide:
+        counts = divide(game, args.depth)
+        breakdown = {game.format_move(m): n for m, n in counts.items()}
+    nodes = count_perft(game, args.depth)
+    seconds = time.perf_counter() - start
+    out: JsonObject = {"depth": args.depth, "nodes": nodes, "seconds": round(seconds, 6)}
+    if args.divide:
+        out["divide"] = breakdown
+    lines = [f"{move}: {n}" for move, n in breakdown.items()]
+    lines.append(f"perft({args.depth}) = {nodes}  ({seconds:.3f} s)")
+    emit(args, out, "\n".join(lines))
+
+
+def search_move(
+    game: AnyGame, args: argparse.Namespace, time_limit: float | None, depth: int | None
+) -> SearchResult[Any]:
+    def on_iteration(result: SearchResult[Any]) -> None:
+        progress(
+            args,
+            f"depth {result.depth}: value {result.value}, move {game.format_move(result.best_move)}, "
+            f"{result.stats.nodes:,} nodes, {result.seconds:.2f} s",
+        )
+
+    return iterative_deepening(
+        game,
+        time_limit=time_limit,
+        max_depth=depth,
+        algorithm=args.algorithm,
+        use_tt=not args.no_tt,
+        on_iteration=on_iteration,
+    )
+
+
+def cmd_bestmove(spec: GameSpec, args: argparse.Namespace) -> None:
+    game = build_game(spec, args)
+    if args.depth is None and args.time is None:
+        raise ParameterError("give --depth D, --time SECONDS, or both")
+    result = search_move(game, args, args.time, args.depth)
+    move = game.format_move(result.best_move)
+    out: JsonObject = {
+        "move": move,
+        "value": result.value,
+        "depth": result.depth,
+        "exact": result.exact,
+        "nodes": result.stats.nodes,
+        "seconds": round(result.seconds, 6),
+        "tt_probes": result.stats.tt_probes,
+        "tt_hits": result.stats.tt_hits,
+    }
+    text = (
+        f"best move: {move}  value: {describe_score(result.value)}  depth: {result.depth}"
+        f"{' (exact)' if result.exact else ''}\n"
+        f"nodes: {result.stats.nodes:,}  seconds: {result.seconds:.3f}"
+    )
+    emit(args, out, text)
+
+
+def describe_score(score: int) -> str:
+    if score >= WIN - 10_000:
+        return f"{score} (win in {WIN - score} plies)"
+    if score <= -(WIN - 10_000):
+        return f"{score} (loss in {WIN + score} plies)"
+    return str(score)
+
+
+def cmd_show(spec: GameSpec, args: argparse.Namespace) -> None:
+    game = build_game(spec, args)
+    terminal = game.is_terminal()
+    moves = [] if terminal else [game.format_move(m) for m in game.legal_moves()]
+    out: JsonObject = {
+        "position": game.to_notation(),
+        "to_move": game.to_move,
+        "terminal": terminal,
+        "legal_moves": moves,
+        "key": f"{game.key:016x}",
+    }
+    text = (
+        f"{game.render()}\n"
+        f"position: {game.to_notation()}\n"
+        f"to move: {player_name(game, game.to_move)}"
+        f"{'  (game over)' if terminal else f'  ({len(moves)} legal moves)'}"
+    )
+    emit(args, out, text)
+
+
+def cmd_play(
+    spec: GameSpec,
+    args: argparse.Namespace,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+) -> None:
+    """A game in the terminal: each side is a human (typing moves) or the computer."""
+    game = build_game(spec, args)
+    kinds = (args.first, args.second)
+    plies = 0
+    while not game.is_terminal():
+        if args.max_plies is not None and plies >= args.max_plies:
+            write(f"stopped after {plies} plies (--max-plies)")
+            return
+        write(game.render())
+        mover = game.to_move
+        name = player_name(game, mover)
+        if kinds[mover] == "human":
+            text = read(f"{name} to move (or 'quit'): ").strip()
+            if text in ("quit", "q", "exit"):
+                write("game abandoned")
+                return
+            try:
+                game.play(game.parse_move(text))
+            except GameError as error:
+                write(f"  {error}")
+                continue
+        else:
+            result = search_move(game, args, args.time, args.depth)
+            write(
+                f"{name} plays {game.format_move(result.best_move)} "
+                f"(depth {result.depth}, value {describe_score(result.value)})"
+            )
+            game.play(result.best_move)
+        plies += 1
+    write(game.render())
+    summary = getattr(game, "result_text", None)
+    if callable(summary):
+        write(f"game over: {summary()}")
+    else:
+        score = game.terminal_score()
+        if score == 0:
+            write("game over: draw")
+        else:
+            winner = game.to_move if score > 0 else 1 - game.to_move
+            write(f"game over: {player_name(game, winner)} wins")
+
+
+# ---------------------------------------------------------------------------
+# the parser
+
+
+def add_common(parser: argparse.ArgumentParser, positions: bool = True) -> None:
+    if positions:
+        parser.add_argument("--position", help="start from this position (the game's notation)")
+        parser.add_argument(
+            "--moves",
+            help='space-separated moves played first, in the game\'s notation, e.g. "b2 a1"',
+        )
+    parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    parser.add_argument("--quiet", action="store_true", help="no progress output on stderr")
+
+
+def add_search_options(parser: argparse.ArgumentParser, default_time: float | None) -> None:
+    parser.add_argument("--depth", type=int, help="maximum search depth in plies")
+    parser.add_argument(
+        "--time", type=float, default=default_time, help="time limit per move in seconds"
+    )
+    parser.add_argument("--algorithm", choices=ALGORITHMS, default="pvs", help="default: pvs")
+    parser.add_argument("--no-tt", action="store_true", help="search without a transposition table")
+
+
+COMMANDS: dict[str, tuple[str, Callable[[GameSpec, argparse.Namespace], None]]] = {
+    "solve": ("exact game-theoretic value and every optimal move", cmd_solve),
+    "perft": ("count the move sequences of exactly --depth plies", cmd_perft),
+    "bestmove": ("the best move found by a depth- or time-limited search", cmd_bestmove),
+    "play": ("play a game in the terminal (human or computer on each side)", cmd_play),
+    "show": ("print a position, its notation and legal moves", cmd_show),
+}
+
+
+def build_parser(specs: dict[str, GameSpec]) -> argparse.ArgumentParser:
+    parser = OneLineErrorParser(
+        prog="python -m reference",
+        description=__doc__.split("\n\n")[1] if __doc__ else None,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for command, (help_text, _) in COMMANDS.items():
+        command_parser = commands.add_parser(command, help=help_text, description=help_text)
+        games = command_parser.add_subparsers(dest="game", metavar="GAME", required=True)
+        for name, spec in specs.items():
+            game_parser = games.add_parser(
+                name, help=spec.help, description=f"{help_text}: {spec.help}"
+            )
+            spec.add_arguments(game_parser)
+            add_common(game_parser)
+            if command == "perft":
+                game_parser.add_argument("--depth", type=int, required=True, help="plies (>= 0)")
+                game_parser.add_argument(
+                    "--divide", action="store_true", help="also give the count below each move"
+                )
+            elif command == "bestmove":
+                add_search_options(game_parser, default_time=None)
+            elif command == "play":
+                add_search_options(game_parser, default_time=1.0)
+                for side, default in (("first", "human"), ("second", "computer")):
+                    game_parser.add_argument(
+                        f"--{side}",
+                        choices=("human", "computer"),
+                        default=default,
+                        help=f"who plays the {side} player (default: {default})",
+                    )
+                game_parser.add_argument(
+                    "--max-plies", type=int, help="stop the game after this many plies"
+                )
+    extra: dict[str, dict[str, GameSpec]] = {}
+    for name, spec in specs.items():
+        for command in spec.extra_commands:
+            extra.setdefault(command, {})[name] = spec
+    for command, by_game in extra.items():
+        first_help = next(iter(by_game.values())).extra_commands[command].help
+        command_parser = commands.add_parser(command, help=first_help, description=first_help)
+        games = command_parser.add_subparsers(dest="game", metavar="GAME", required=True)
+        for name, spec in by_game.items():
+            extra_command = spec.extra_commands[command]
+            game_parser = games.add_parser(
+                name, help=extra_command.help, description=extra_command.help
+            )
+            extra_command.add_arguments(game_parser)
+            if not any(a.dest == "json" for a in game_parser._actions):
+                add_common(game_parser, positions=False)
+    return parser
+
+
+def run_extra(spec: GameSpec, command: str, args: argparse.Namespace) -> None:
+    extra_command = spec.extra_commands[command]
+    result = extra_command.run(args)
+    if extra_command.render is not None:
+        text = extra_command.render(result)
+    else:
+        text = "\n".join(f"{key}: {value}" for key, value in result.items())
+    emit(args, result, text)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 ok, 2 bad input)."""
+    specs = available_games()
+    parser = build_parser(specs)
+    args = parser.parse_args(argv)
+    spec = specs[args.game]
+    try:
+        if args.command in COMMANDS:
+            COMMANDS[args.command][1](spec, args)
+        else:
+            run_extra(spec, args.command, args)
+    except GameError as error:
+        message = str(error).splitlines()[0] if str(error) else type(error).__name__
+        print(f"error: {message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except EOFError:
+        print("error: end of input", file=sys.stderr)
+        return 2
+    return 0
+
+
+__all__ = ["GAME_MODULES", "main"]
