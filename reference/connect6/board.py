@@ -1,0 +1,467 @@
+"""The Connect6 game (六子棋): rules, make / unmake, candidate pair moves, evaluation.
+
+Seed 004, §1 and the seed README (19 x 19 board, black opens with one stone, then
+each side places two stones per move, six or more in a row wins), §2.1.2 (candidate
+points: the two rings around the stones; moves are point pairs, ordered best-first,
+"descending for us, ascending for the opponent"), §2.1.3 (road-based evaluation
+kept incrementally by the road table).
+
+**legal_moves returns candidates, not every legal move.**  On 19 x 19 a move is
+any pair of the ~360 empty points (~64,000 moves), far too many to search, so
+:meth:`Connect6.legal_moves` (what the search core calls) returns the report's
+*candidate* pairs: pairs of empty points within two rings of the stones, ordered
+best-first and cut to a configurable width.  :meth:`Connect6.play` accepts **any**
+legal move (any one or two empty points as the rules require), and
+:meth:`Connect6.all_moves` enumerates every legal move (used by the full-width
+verifier of :mod:`reference.connect6.tss` and by the small-board tests).
+A search over ``legal_moves`` is therefore a *selective* search: its values are
+exact only when the width does not cut off the best move (true for the wins and
+forced blocks the tests pin, not in general).
+
+A full board is a draw.  When the board has an even number of points the last
+move has only one empty point left: that move is a single stone.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from reference.connect6.evaluation import THREAT_WIN_SCORE, clip, combine
+from reference.connect6.geometry import (
+    DEFAULT_SIZE,
+    Bitboard,
+    Geometry,
+    Player,
+    Point,
+    geometry,
+    iter_bits,
+)
+from reference.connect6.notation import (
+    Move,
+    Position,
+    check_position,
+    format_move,
+    format_point,
+    format_position,
+    parse_move,
+    parse_position,
+)
+from reference.connect6.roads import RoadTable
+from reference.errors import IllegalMoveError, ParameterError
+from reference.search.protocol import WIN, Key, Score
+from reference.search.zobrist import random_keys
+
+ZOBRIST_SEED = 20240604
+"""Seed of the Connect6 Zobrist table (our choice)."""
+
+PAIR_WIDTH = 24
+"""How many candidate pairs ``legal_moves`` returns (our choice; seed 004 gives no width)."""
+
+POINT_WIDTH = 10
+"""How many best single points are combined into pairs (our choice).
+
+Seed 004, §3.2: "单点评估加点对评估结合": points are scored alone first, then
+pairs of the best points are scored together.
+"""
+
+CANDIDATE_RINGS = 2
+"""Seed 004, §2.1.2: candidate points lie within two rings of the stones already played."""
+
+_PLAYERS = (Player.BLACK, Player.WHITE)
+
+
+@cache
+def zobrist_keys(size: int) -> tuple[Key, ...]:
+    """The Zobrist table of the ``size`` board: key of (colour, point) at ``colour * bits + point``."""
+    geo = geometry(size)
+    return tuple(random_keys(2 * geo.size * geo.stride, seed=ZOBRIST_SEED))
+
+
+class Connect6:
+    """A mutable Connect6 position with its road table, Zobrist key and move history."""
+
+    __slots__ = (
+        "_history",
+        "_key",
+        "_keys",
+        "_to_move",
+        "black",
+        "geo",
+        "pair_width",
+        "point_width",
+        "table",
+        "white",
+    )
+
+    def __init__(
+        self,
+        size: int = DEFAULT_SIZE,
+        *,
+        position: Position | None = None,
+        pair_width: int = PAIR_WIDTH,
+        point_width: int = POINT_WIDTH,
+    ) -> None:
+        """The empty ``size x size`` board, or ``position`` (whose size wins)."""
+        if position is not None:
+            check_position(position)
+            size = position.size
+        if pair_width < 1 or point_width < 2:
+            raise ParameterError(
+                f"pair width must be >= 1 and point width >= 2, got {pair_width} and {point_width}"
+            )
+        self.geo: Geometry = geometry(size)
+        self.pair_width = pair_width
+        self.point_width = point_width
+        self.black: Bitboard = position.black if position is not None else 0
+        self.white: Bitboard = position.white if position is not None else 0
+        self.table = RoadTable.rebuild(self.geo, self.black, self.white)  # global initialisation
+        self._keys = zobrist_keys(self.geo.size)
+        bits = self.geo.size * self.geo.stride
+        key = 0
+        for p in iter_bits(self.black):
+            key ^= self._keys[p]
+        for p in iter_bits(self.white):
+            key ^= self._keys[bits + p]
+        self._key: Key = key
+        self._to_move: Player = position.to_move if position is not None else Player.BLACK
+        self._history: list[Move] = []
+
+    @classmethod
+    def from_notation(cls, text: str, **widths: int) -> Connect6:
+        """The position written ``size/black points/white points`` (see :mod:`.notation`)."""
+        return cls(position=parse_position(text), **widths)
+
+    # ------------------------------------------------------------------ state
+    @property
+    def size(self) -> int:
+        return self.geo.size
+
+    @property
+    def to_move(self) -> Player:
+        return self._to_move
+
+    @property
+    def key(self) -> Key:
+        return self._key
+
+    def tt_key(self) -> Key:
+        """The Zobrist key (the side to move follows from the stones, so it is not hashed)."""
+        return self._key
+
+    @property
+    def occupied(self) -> Bitboard:
+        return self.black | self.white
+
+    def stones(self, colour: int) -> Bitboard:
+        """The bitboard of ``colour``'s stones."""
+        return self.white if colour else self.black
+
+    def position(self) -> Position:
+        """The current position as a frozen value."""
+        return Position(self.geo.size, self.black, self.white)
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves made since construction, oldest first."""
+        return tuple(self._history)
+
+    def stones_per_move(self) -> int:
+        """1 for black's opening stone or the last empty point, else 2."""
+        occupied = self.black | self.white
+        if occupied == 0:
+            return 1
+        empties = (self.geo.board_mask & ~occupied).bit_count()
+        return 1 if empties == 1 else 2
+
+    def winner(self) -> Player | None:
+        """The side with six in a row, if any."""
+        if self.table.has_six(Player.BLACK):
+            return Player.BLACK
+        if self.table.has_six(Player.WHITE):
+            return Player.WHITE
+        return None
+
+    # ----------------------------------------------------------- make / unmake
+    def make(self, move: Move) -> int:
+        """Place the move's stones for the side to move (unchecked); the turn passes."""
+        colour = self._to_move
+        offset = colour * self.geo.size * self.geo.stride
+        keys = self._keys
+        table = self.table
+        key = self._key
+        for p in move:
+            if colour:
+                self.white |= 1 << p
+            else:
+                self.black |= 1 << p
+            table.place(p, colour)
+            key ^= keys[offset + p]
+        self._key = key
+        self._history.append(move)
+        self._to_move = _PLAYERS[1 - colour]
+        return 0
+
+    def unmake(self) -> None:
+        """Take back the last move."""
+        move = self._history.pop()
+        colour = _PLAYERS[1 - self._to_move]
+        offset = colour * self.geo.size * self.geo.stride
+        keys = self._keys
+        table = self.table
+        key = self._key
+        for p in move:
+            if colour:
+                self.white &= ~(1 << p)
+            else:
+                self.black &= ~(1 << p)
+            table.remove(p, colour)
+            key ^= keys[offset + p]
+        self._key = key
+        self._to_move = colour
+
+    def play(self, move: Move) -> int:
+        """Check ``move`` against the rules (any empty points, not only candidates) and make it."""
+        if self.is_terminal():
+            raise IllegalMoveError("the game is over: no move can be played")
+        if not isinstance(move, tuple) or not all(
+            isinstance(p, int) and not isinstance(p, bool) for p in move
+        ):
+            raise IllegalMoveError(f"a move is a tuple of one or two points, got {move!r}")
+        need = self.stones_per_move()
+        if len(move) != need:
+            why = (
+                "black's opening move is one stone"
+                if need == 1 and self.occupied == 0
+                else "only one empty point is left"
+                if need == 1
+                else "every move after black's first places two stones"
+            )
+            raise IllegalMoveError(f"this move needs {need} stone(s) ({why}), got {len(move)}")
+        if len(set(move)) != len(move):
+            raise IllegalMoveError("the two stones of a move must go on different points")
+        for p in move:
+            if not self.geo.on_board(p):
+                raise IllegalMoveError(
+                    f"point index {p} is not on the {self.size}x{self.size} board"
+                )
+            if (self.occupied >> p) & 1:
+                raise IllegalMoveError(f"point {format_point(self.geo, p)} is already occupied")
+        return self.make(tuple(sorted(move)))
+
+    # ---------------------------------------------------------------- outcome
+    def is_terminal(self) -> bool:
+        """Six in a row for either side, or a full board."""
+        table = self.table
+        return (
+            table.has_six(Player.BLACK)
+            or table.has_six(Player.WHITE)
+            or (self.black | self.white) == self.geo.board_mask
+        )
+
+    def terminal_score(self) -> Score:
+        """``-WIN`` when the side that just moved made six, ``WIN`` in the other case, else 0."""
+        if self.table.has_six(self._to_move):
+            return WIN
+        if self.table.has_six(1 - self._to_move):
+            return -WIN
+        return 0
+
+    # ------------------------------------------------------------- evaluation
+    def threat_count(self, colour: int) -> int:
+        """How many stones the opponent needs to block every threat of ``colour`` (capped at 3).
+
+        Seed 004, §2.1.4 / issue 5: a threat is a road with 4 or 5 stones of
+        ``colour`` and none of the opponent; the count is the size of a smallest set
+        of empty points meeting every threat road.  0: no threat; 1 or 2: the
+        opponent can block with its two stones; 3 means "three or more": it cannot.
+        """
+        roads = self.table.threat_roads(colour)
+        if not roads:
+            return 0
+        free = self.geo.board_mask & ~(self.black | self.white)
+        masks = [self.geo.road_masks[r] & free for r in roads]
+        common = free
+        union = 0
+        for m in masks:
+            common &= m
+            union |= m
+        if common:
+            return 1
+        for p in iter_bits(union):
+            bit = 1 << p
+            rest = free & ~bit
+            for m in masks:
+                if not m & bit:
+                    rest &= m
+                    if not rest:
+                        break
+            if rest:
+                return 2
+        return 3
+
+    def static_value(self, side: int) -> Score:
+        """Road evaluation for ``side`` as if ``side`` were to move (no history needed).
+
+        Seed 004, §2.1.3: own road score minus the opponent's (both kept by the road
+        table in O(1)), plus a decided-threat term: the side to move owning a threat
+        road completes six now; an opponent with three or more threats cannot be stopped.
+        """
+        table = self.table
+        other = 1 - side
+        if table.has_six(other):
+            return -clip(3 * THREAT_WIN_SCORE)
+        if table.has_six(side):
+            return clip(3 * THREAT_WIN_SCORE)
+        value = combine(table.score[side], table.score[other])
+        live = table.live[side]
+        if live[4] or live[5]:
+            value += 2 * THREAT_WIN_SCORE
+        elif self.threat_count(other) >= 3:
+            value -= THREAT_WIN_SCORE
+        return clip(value)
+
+    def evaluate(self) -> Score:
+        """The road evaluation for the side to move (O(1) unless the opponent has threats)."""
+        return self.static_value(self._to_move)
+
+    # --------------------------------------------------------------- moves
+    def candidate_points(self) -> list[Point]:
+        """Empty points within two rings of the stones (seed 004, §2.1.2); the centre if empty."""
+        occupied = self.black | self.white
+        if occupied == 0:
+            return [self.geo.centre]
+        zone = occupied
+        for _ in range(CANDIDATE_RINGS):
+            zone = self.geo.neighbours(zone)
+        points = iter_bits(zone & ~occupied)
+        if not points:  # every point near the stones is taken: fall back to all empties
+            points = iter_bits(self.geo.board_mask & ~occupied)
+        return points
+
+    def winning_move(self) -> Move | None:
+        """A move completing six for the side to move, from its threat roads, or ``None``."""
+        colour = self._to_move
+        roads = self.table.threat_roads(colour)
+        if not roads or self.is_terminal():
+            return None
+        free = self.geo.board_mask & ~(self.black | self.white)
+        for r in roads:
+            points = iter_bits(self.geo.road_masks[r] & free)
+            if len(points) == 2 or self.stones_per_move() == 1:
+                return tuple(points)
+            spare = iter_bits(free & ~(1 << points[0]))
+            return tuple(sorted((points[0], spare[0])))
+        return None
+
+    def ordered_pairs(self) -> list[Move]:
+        """Candidate pair moves, best first, cut to ``pair_width``.
+
+        Seed 004, §2.2.2, steps (1)-(3): form pairs of candidate points, score each
+        pair on the board, sort.  Scores are taken from black's point of view and
+        sorted *descending when black moves, ascending when white moves* (the
+        report's "我方从大到小, 对方从小到大"), i.e. best-first for the mover.
+        §3.2: points are first scored alone and only the ``point_width`` best are
+        paired (single-point plus pair evaluation).
+        """
+        mover = self._to_move
+        table = self.table
+        points = self.candidate_points()
+        # single-point evaluation: the mover's road score after the stone
+        scored: list[tuple[int, Point]] = []
+        for p in points:
+            table.place(p, mover)
+            scored.append((table.score[mover] - table.score[1 - mover], p))
+            table.remove(p, mover)
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        best = [p for _, p in scored[: self.point_width]]
+        # step (1)-(2): pairs of the best points, each scored on the board (black's view)
+        sign = 1 if mover == Player.BLACK else -1
+        pairs: list[tuple[int, Move]] = []
+        bit_of = self.black if mover == Player.BLACK else self.white
+        for i, p in enumerate(best):
+            table.place(p, mover)
+            for q in best[i + 1 :]:
+                table.place(q, mover)
+                self._set_stones(mover, bit_of | (1 << p) | (1 << q))
+                value = -self.static_value(1 - mover)  # the mover's value after its move
+                self._set_stones(mover, bit_of)
+                table.remove(q, mover)
+                pairs.append((sign * value, (p, q) if p < q else (q, p)))
+            table.remove(p, mover)
+        # step (3): descending for black (us when black), ascending for white
+        if mover == Player.BLACK:
+            pairs.sort(key=lambda item: (-item[0], item[1]))
+        else:
+            pairs.sort(key=lambda item: (item[0], item[1]))
+        return [move for _, move in pairs[: self.pair_width]]
+
+    def _set_stones(self, colour: int, board: Bitboard) -> None:
+        if colour:
+            self.white = board
+        else:
+            self.black = board
+
+    def legal_moves(self) -> list[Move]:
+        """The *candidate* moves the search tries, best first (see the module docstring).
+
+        A move completing six comes first when there is one.  Black's opening move
+        is the centre point; the last single empty point is the only move.
+        """
+        if self.is_terminal():
+            return []
+        if self.stones_per_move() == 1:
+            if self.occupied == 0:
+                return [(self.geo.centre,)]
+            return [(p,) for p in iter_bits(self.geo.board_mask & ~self.occupied)]
+        moves = self.ordered_pairs()
+        win = self.winning_move()
+        if win is not None:
+            moves = [win, *(m for m in moves if m != win)]
+        return moves
+
+    def all_moves(self) -> list[Move]:
+        """Every legal move (full width): all single empty points or all pairs of them."""
+        if self.is_terminal():
+            return []
+        empties = iter_bits(self.geo.board_mask & ~self.occupied)
+        if self.stones_per_move() == 1:
+            return [(p,) for p in empties]
+        return [(p, q) for i, p in enumerate(empties) for q in empties[i + 1 :]]
+
+    # --------------------------------------------------------------- notation
+    def parse_move(self, text: str) -> Move:
+        return parse_move(self.geo, text)
+
+    def format_move(self, move: Move) -> str:
+        return format_move(self.geo, move)
+
+    def to_notation(self) -> str:
+        return format_position(self.position())
+
+    def render(self) -> str:
+        """The board, row ``size`` at the top, ``X`` black, ``O`` white, ``.`` empty."""
+        geo = self.geo
+        lines = []
+        for row in range(geo.size - 1, -1, -1):
+            cells = []
+            for col in range(geo.size):
+                p = geo.point(col, row)
+                cells.append("X" if self.black >> p & 1 else "O" if self.white >> p & 1 else ".")
+            lines.append(f"{row + 1:>2} " + " ".join(cells))
+        lines.append(
+            "   " + " ".join(format_point(geo, geo.point(c, 0))[0] for c in range(geo.size))
+        )
+        winner = self.winner()
+        if winner is not None:
+            lines.append(f"{winner.name.lower()} has six in a row")
+        elif self.is_terminal():
+            lines.append("the board is full: draw")
+        else:
+            mark = "X" if self._to_move == Player.BLACK else "O"
+            lines.append(
+                f"{self._to_move.name.lower()} ({mark}) to move, {self.stones_per_move()} stone(s)"
+            )
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"Connect6.from_notation({self.to_notation()!r})"

@@ -1,0 +1,191 @@
+"""Rules, notation, keys and rendering of Connect6 (seed 004, §1 and issue 5's notation)."""
+
+from __future__ import annotations
+
+import pytest
+from connect6_strategies import play_random, reachable_games
+from hypothesis import given, settings
+
+from reference.connect6 import Connect6, Player, Position, format_position, parse_position
+from reference.connect6.geometry import geometry, has_six, iter_bits
+from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
+from reference.search.protocol import WIN
+
+
+def test_road_count_19x19() -> None:
+    """2 * 19 * 14 + 2 * 14 * 14 = 924 roads (rows, columns, two diagonal directions)."""
+    geo = geometry(19)
+    assert len(geo.roads) == 924
+    assert max(len(t) for t in geo.through) == 24  # seed 004, §2.2.1: four directions x 6
+
+
+@pytest.mark.parametrize("size", [5, 20, 0, -1])
+def test_bad_sizes_rejected(size: int) -> None:
+    with pytest.raises(ParameterError, match="between 6 and 19"):
+        Connect6(size)
+
+
+def test_black_opens_with_one_stone_then_two() -> None:
+    game = Connect6(19)
+    assert game.to_move == Player.BLACK and game.stones_per_move() == 1
+    assert game.legal_moves() == [(game.geo.centre,)]
+    with pytest.raises(IllegalMoveError, match="needs 1 stone"):
+        game.play(game.parse_move("a1,b1"))
+    game.play(game.parse_move("j10"))
+    assert game.to_move == Player.WHITE and game.stones_per_move() == 2
+    with pytest.raises(IllegalMoveError, match="needs 2 stone"):
+        game.play(game.parse_move("a1"))
+    with pytest.raises(IllegalMoveError, match="occupied"):
+        game.play(game.parse_move("j10,a1"))
+    with pytest.raises(IllegalMoveError, match="different points"):
+        game.play((0, 0))
+    with pytest.raises(IllegalMoveError, match="not on the"):
+        game.play((0, 19))  # the guard bit of row 1
+    game.play(game.parse_move("k11,i9"))
+    assert game.to_move == Player.BLACK
+    assert game.to_notation() == "19/j10/i9,k11"
+
+
+def test_play_accepts_any_legal_pair_not_only_candidates() -> None:
+    game = Connect6.from_notation("19/j10/i9,k11")
+    far = game.parse_move("a1,s19")
+    assert far not in game.legal_moves()
+    game.play(far)
+    assert game.to_notation() == "19/a1,j10,s19/i9,k11"
+
+
+def test_six_in_a_row_wins_and_more_than_six_too() -> None:
+    # black to move (5 black, 6 white), black has a1..e1 minus nothing: playing f1 makes six
+    game = Connect6.from_notation("9/a1,b1,c1,d1,e1/a3,b3,c3,d3,a5,b5")
+    assert game.to_move == Player.BLACK
+    assert game.winning_move() is not None
+    game.play(game.parse_move("f1,i9"))
+    assert game.is_terminal() and game.winner() == Player.BLACK
+    assert game.terminal_score() == -WIN  # white to move has lost
+    assert game.legal_moves() == [] and game.all_moves() == []
+    with pytest.raises(IllegalMoveError, match="game is over"):
+        game.play(game.parse_move("h9,i8"))
+    # seven in a row (a gap filled): still a win
+    seven = Connect6.from_notation("9/a2,b2,c2,e2,f2,g2/a4,b4,c4,d5,e5,f6,h9")
+    seven.play(seven.parse_move("d2,a9"))
+    assert seven.winner() == Player.BLACK
+
+
+def full_board_without_six(size: int) -> Position:
+    """Columns in pairs, shifted every row: no six in any direction (checked below)."""
+    geo = geometry(size)
+    black = white = 0
+    for row in range(size):
+        for col in range(size):
+            if ((col // 2) + row + (row // 2)) % 2 == 0:
+                black |= 1 << geo.point(col, row)
+            else:
+                white |= 1 << geo.point(col, row)
+    return Position(size, black, white)
+
+
+def test_full_board_is_a_draw_and_last_move_is_one_stone() -> None:
+    full = full_board_without_six(6)
+    geo = geometry(6)
+    assert not has_six(geo, full.black) and not has_six(geo, full.white)
+    assert full.black.bit_count() == full.white.bit_count() == 18
+    # take one black stone away: black to move?  17 black, 18 white -> black, one empty point
+    last = iter_bits(full.black)[-1]
+    game = Connect6(position=Position(6, full.black & ~(1 << last), full.white))
+    assert game.to_move == Player.BLACK and game.stones_per_move() == 1
+    assert game.legal_moves() == [(last,)]
+    game.play((last,))
+    assert game.is_terminal() and game.winner() is None and game.terminal_score() == 0
+    assert "draw" in game.render()
+    assert Connect6.from_notation(format_position(full)).is_terminal()
+
+
+@settings(derandomize=True, max_examples=60, deadline=None)
+@given(reachable_games())
+def test_notation_round_trips_on_reachable_positions(game: Connect6) -> None:
+    text = game.to_notation()
+    again = Connect6.from_notation(text)
+    assert again.to_notation() == text
+    assert again.key == game.key and again.to_move == game.to_move
+    assert again.table.state() == game.table.state()
+    for move in game.legal_moves()[:5]:
+        assert game.parse_move(game.format_move(move)) == move
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(reachable_games())
+def test_key_is_incremental_and_unmake_restores(game: Connect6) -> None:
+    before = (game.to_notation(), game.key, game.table.state(), game.to_move)
+    for move in game.legal_moves()[:4]:
+        game.make(move)
+        fresh = Connect6.from_notation(game.to_notation())
+        assert game.key == fresh.key
+        game.unmake()
+        assert (game.to_notation(), game.key, game.table.state(), game.to_move) == before
+
+
+def test_zobrist_key_pinned() -> None:
+    """Keys come from reference.search.random_keys with ZOBRIST_SEED: pin one so changes show."""
+    game = Connect6.from_notation("19/j10/i9,k11")
+    assert game.key == Connect6.from_notation("19/j10/k11,i9").key
+    assert game.key != Connect6.from_notation("19/j10/i9,k12").key
+    assert Connect6(19).key == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("19/j10", "expected 'size/black points/white points'"),
+        ("x/j10/", "bad board size"),
+        ("5//", "between 6 and 19"),
+        ("19/j10,j10/", "listed twice"),
+        ("19/j10/j10,a1", "listed twice"),
+        ("19/t1//", "expected"),
+        ("19/t1/", "off the 19x19 board"),
+        ("9/a10/", "off the 9x9 board"),
+        ("19/j0/", "off the"),
+        ("19/j10,k10/", "impossible stone counts"),
+        ("19//a1", "impossible stone counts"),
+        ("19/1a/", "bad point"),
+        ("9/a1,b1,c1,d1,e1,f1/a3,b3,c3,d3,a5,b5,c5", "already has six"),
+    ],
+)
+def test_bad_positions_rejected(text: str, message: str) -> None:
+    with pytest.raises(PositionFormatError, match=message):
+        parse_position(text)
+
+
+@pytest.mark.parametrize("text", ["", "j10,", "j10,k11,l12", "j10,j10", "z1", "j", "10"])
+def test_bad_moves_rejected(text: str) -> None:
+    with pytest.raises(PositionFormatError):
+        Connect6(19).parse_move(text)
+
+
+def test_move_notation_a1_bottom_left() -> None:
+    geo = geometry(19)
+    game = Connect6(19)
+    assert game.parse_move("a1") == (geo.point(0, 0),)
+    assert game.parse_move("s19") == (geo.point(18, 18),)
+    assert game.parse_move("k11,i9") == (geo.point(8, 8), geo.point(10, 10))
+    assert game.format_move(game.parse_move("K11, i9")) == "i9,k11"
+
+
+def test_render_shows_stones_and_side_to_move() -> None:
+    game = Connect6.from_notation("7/d4/c3,e5")
+    picture = game.render()
+    assert picture.splitlines()[3] == " 4 . . . X . . ."
+    assert picture.splitlines()[-2] == "   a b c d e f g"
+    assert picture.endswith("black (X) to move, 2 stone(s)")
+
+
+@settings(derandomize=True, max_examples=15, deadline=None)
+@given(reachable_games(sizes=(6,), max_moves=40))
+def test_random_games_end_in_six_or_full_board(game: Connect6) -> None:
+    play_random(game, list(range(40)))
+    assert game.is_terminal()
+    winner = game.winner()
+    if winner is None:
+        assert game.occupied == game.geo.board_mask
+    else:
+        assert has_six(game.geo, game.stones(winner))
+        assert not has_six(game.geo, game.stones(winner.other))
