@@ -1,0 +1,215 @@
+"""The tile graph of turn-based war chess: square boards, terrain and movement costs.
+
+Seed 002, §2.1-§2.2: "TBW is played on a square, hexagonal, or octagonal
+tile-based map ... Each tile imposes a movement cost on the units that enter them.
+This movement cost is based on both the type of terrain and the type of unit."
+The board is "an undirected graph G = (V, E)" of tiles; here V is a rectangle of
+``width x height`` tiles and E joins 4-neighbours (Figure 3's square board).
+
+Tiles are numbered ``t = y * width + x`` (``x`` the column, ``y`` the row from the
+bottom) and named like chess squares: column letter ``a..z`` then row number
+``1..``, so tile 0 is ``a1``.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from reference.errors import ParameterError, PositionFormatError
+
+Tile = int
+"""A tile index ``y * width + x``."""
+
+NO_TILE: Tile = -1
+"""The tile of a dead unit / an empty occupant slot."""
+
+MAX_SIDE = 26
+"""Largest width / height (columns are named by one letter a..z)."""
+
+
+class Terrain(IntEnum):
+    """Terrain types of Figure 3 (our choice of set; the paper also names bridges, castles, ...)."""
+
+    PLAIN = 0
+    """Open ground, cost 1 for every unit (the §5 experiments use only this)."""
+    FOREST = 1
+    """Slow ground: cost 2, or 3 for knights."""
+    HILL = 2
+    """Figure 3's ochre hills: "no unit can enter"; ranged attacks pass over them."""
+    LAKE = 3
+    """Figure 3's lakes / rivers: "cannot be entered, but archers can remotely attack the other side"."""
+
+
+TERRAIN_CHARS: dict[str, Terrain] = {
+    ".": Terrain.PLAIN,
+    "f": Terrain.FOREST,
+    "^": Terrain.HILL,
+    "~": Terrain.LAKE,
+}
+"""One character per terrain type in the position notation."""
+
+TERRAIN_SYMBOL: dict[Terrain, str] = {terrain: char for char, terrain in TERRAIN_CHARS.items()}
+
+
+class Kind(IntEnum):
+    """Unit types (Figure 3 has swordsmen and archers; knights show unit-dependent costs)."""
+
+    SWORDSMAN = 0
+    ARCHER = 1
+    KNIGHT = 2
+
+
+KIND_CHARS: dict[str, Kind] = {"S": Kind.SWORDSMAN, "A": Kind.ARCHER, "K": Kind.KNIGHT}
+KIND_SYMBOL: dict[Kind, str] = {kind: char for char, kind in KIND_CHARS.items()}
+
+IMPASSABLE = -1
+"""Movement cost of a tile a unit cannot enter."""
+
+MOVEMENT_COST: dict[Kind, dict[Terrain, int]] = {
+    Kind.SWORDSMAN: {
+        Terrain.PLAIN: 1,
+        Terrain.FOREST: 2,
+        Terrain.HILL: IMPASSABLE,
+        Terrain.LAKE: IMPASSABLE,
+    },
+    Kind.ARCHER: {
+        Terrain.PLAIN: 1,
+        Terrain.FOREST: 2,
+        Terrain.HILL: IMPASSABLE,
+        Terrain.LAKE: IMPASSABLE,
+    },
+    Kind.KNIGHT: {
+        Terrain.PLAIN: 1,
+        Terrain.FOREST: 3,
+        Terrain.HILL: IMPASSABLE,
+        Terrain.LAKE: IMPASSABLE,
+    },
+}
+"""Cost of entering a tile, by unit type and terrain (our choice; the paper gives none)."""
+
+
+def column_name(x: int) -> str:
+    """The letter of column ``x`` (0 -> ``a``)."""
+    return chr(ord("a") + x)
+
+
+class Board:
+    """An immutable rectangular 4-neighbour tile graph with terrain.
+
+    Seed 002, §2.2, the board graph G = (V, E).  Neighbour lists, coordinates and
+    per-unit-type cost arrays are precomputed at construction.
+    """
+
+    __slots__ = ("costs", "height", "neighbours", "terrain", "width", "xs", "ys")
+
+    width: int
+    height: int
+    terrain: tuple[Terrain, ...]
+    neighbours: tuple[tuple[Tile, ...], ...]
+    costs: dict[Kind, tuple[int, ...]]
+    xs: tuple[int, ...]
+    ys: tuple[int, ...]
+
+    def __init__(self, width: int, height: int, terrain: tuple[Terrain, ...] | None = None) -> None:
+        if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+            raise ParameterError(
+                f"board size {width}x{height} not allowed: width and height must be 1..{MAX_SIDE}"
+            )
+        size = width * height
+        if terrain is None:
+            terrain = (Terrain.PLAIN,) * size
+        if len(terrain) != size:
+            raise ParameterError(f"terrain has {len(terrain)} tiles, a {width}x{height} board has {size}")
+        self.width = width
+        self.height = height
+        self.terrain = tuple(terrain)
+        self.xs = tuple(t % width for t in range(size))
+        self.ys = tuple(t // width for t in range(size))
+        neighbours: list[tuple[Tile, ...]] = []
+        for t in range(size):
+            x, y = t % width, t // width
+            around: list[Tile] = []
+            if x > 0:
+                around.append(t - 1)
+            if x < width - 1:
+                around.append(t + 1)
+            if y > 0:
+                around.append(t - width)
+            if y < height - 1:
+                around.append(t + width)
+            neighbours.append(tuple(around))
+        self.neighbours = tuple(neighbours)
+        self.costs = {
+            kind: tuple(table[self.terrain[t]] for t in range(size))
+            for kind, table in MOVEMENT_COST.items()
+        }
+
+    @property
+    def size(self) -> int:
+        """Number of tiles |V|."""
+        return self.width * self.height
+
+    def distance(self, a: Tile, b: Tile) -> int:
+        """Manhattan distance between two tiles (the attack-range metric)."""
+        return abs(self.xs[a] - self.xs[b]) + abs(self.ys[a] - self.ys[b])
+
+    def tile_name(self, tile: Tile) -> str:
+        """Chess-like name of a tile: ``a1`` is the bottom-left tile."""
+        if not 0 <= tile < self.size:
+            raise ParameterError(f"tile {tile} is off the {self.width}x{self.height} board")
+        return f"{column_name(self.xs[tile])}{self.ys[tile] + 1}"
+
+    def parse_tile(self, text: str) -> Tile:
+        """Parse a tile name such as ``c3``; raise ``PositionFormatError`` if it is not on the board."""
+        if len(text) < 2 or not text[0].islower() or not text[1:].isdigit():
+            raise PositionFormatError(
+                f"bad tile {text!r}: expected a column letter and a row number, e.g. 'c3'"
+            )
+        x = ord(text[0]) - ord("a")
+        y = int(text[1:]) - 1
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            last = f"{column_name(self.width - 1)}{self.height}"
+            raise PositionFormatError(f"tile {text!r} is off the board (a1..{last})")
+        return y * self.width + x
+
+    def rows_notation(self) -> str:
+        """Terrain rows from the top row down, joined by ``/``."""
+        rows = []
+        for y in range(self.height - 1, -1, -1):
+            rows.append(
+                "".join(TERRAIN_SYMBOL[self.terrain[y * self.width + x]] for x in range(self.width))
+            )
+        return "/".join(rows)
+
+    @classmethod
+    def from_rows(cls, text: str) -> Board:
+        """Parse terrain rows (top row first, ``/``-separated); raise ``PositionFormatError``."""
+        rows = text.split("/")
+        width = len(rows[0])
+        if any(len(row) != width for row in rows):
+            raise PositionFormatError(f"terrain rows {text!r} have different lengths")
+        height = len(rows)
+        if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+            raise PositionFormatError(
+                f"board {width}x{height} not allowed: width and height must be 1..{MAX_SIDE}"
+            )
+        terrain: list[Terrain] = [Terrain.PLAIN] * (width * height)
+        for r, row in enumerate(rows):
+            y = height - 1 - r
+            for x, char in enumerate(row):
+                if char not in TERRAIN_CHARS:
+                    allowed = " ".join(repr(c) for c in TERRAIN_CHARS)
+                    raise PositionFormatError(f"unknown terrain {char!r}: allowed {allowed}")
+                terrain[y * width + x] = TERRAIN_CHARS[char]
+        return cls(width, height, tuple(terrain))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (self.width, self.height, self.terrain) == (other.width, other.height, other.terrain)
+
+    def __hash__(self) -> int:
+        return hash((self.width, self.height, self.terrain))
+
+    def __repr__(self) -> str:
+        return f"Board.from_rows({self.rows_notation()!r})"

@@ -1,0 +1,78 @@
+"""Algorithms 2 and 3 of seed 002: dictionary-sequence enumeration and Search(i).
+
+Seed 002, §4.1.2.  "Enumerate all of the plans of units' actions in a particular
+order.  Because the search depth is limited (equal to the number of units),
+depth-first search is an effective method ... which leads to the sequential
+enumeration algorithm with permutation and recursion."  Both listings' bodies were
+lost in extraction; rebuilt from the prose (0-based unit positions)::
+
+    Algorithm 2: dictionary sequence enumeration
+    1  Ord <- (1, 2, ..., n)                        # the first sequence
+    2  repeat
+    3      Search(0)                                # every plan under this sequence
+    4  until not next_permutation(Ord)              # Algorithm 1
+
+    Algorithm 3: Search(i)                          # plans of units Ord[i..n-1]
+    1  if i = n: record the end-of-turn state; return
+    2  u <- Ord[i]
+    3  for each tile t in the movement range of u:
+    4      move u to t; ops1 <- ops1 + 1
+    5      Search(i + 1)                            # no attack
+    6      for each enemy e in the attack range of u at t:
+    7          u attacks e (remove e if its HP <= 0)
+    8          Search(i + 1)
+    9          undo the attack
+    10     move u back
+
+Every (sequence, plan) pair reaches one leaf, so an end state is yielded once per
+action sequence and plan, as §3.1 counts plans.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from reference.wargame.battle import Action, StateKey
+from reference.wargame.next_permutation import next_permutation
+from reference.wargame.single_turn import SingleTurn
+
+
+def dictionary_sequence_enumeration(turn: SingleTurn) -> Iterator[StateKey]:
+    """Yield every end-of-turn state of the side to move, sequence by sequence in lexicographic order.
+
+    Seed 002, §4.1.2, Algorithm 2.  ``turn.ops1`` counts the unit expansions; at
+    each yield the battle is in the end state and ``turn.plan()`` is its plan.
+    """
+    turn.order.sort()  # line 1: the first sequence (1, 2, ..., n)
+    while True:
+        yield from search(turn, 0)  # line 3: every plan under this sequence
+        if not next_permutation(turn.order):  # line 4: Algorithm 1
+            break
+
+
+def search(turn: SingleTurn, i: int) -> Iterator[StateKey]:
+    """Enumerate all action plans of the units ``Ord[i:]`` depth-first, yielding the end states.
+
+    Seed 002, §4.1.2, Algorithm 3 (Search(i)).
+    """
+    battle = turn.battle
+    if i == turn.n:  # line 1: every unit has acted
+        yield battle.snapshot()
+        return
+    unit = turn.order[i]  # line 2
+    source = battle.tile[unit]
+    actions = turn.actions
+    for tile in battle.movement_range(unit):  # line 3
+        battle.move_unit(unit, tile)  # line 4: one ops1
+        turn.ops1 += 1
+        actions.append(Action(source, tile))
+        yield from search(turn, i + 1)  # line 5: no attack
+        actions.pop()
+        for target in battle.attack_targets(unit, tile):  # line 6
+            old_tile = battle.tile[target]
+            old_hp = battle.attack(unit, target)  # line 7
+            actions.append(Action(source, tile, old_tile))
+            yield from search(turn, i + 1)  # line 8
+            actions.pop()
+            battle.undo_attack(target, old_hp, old_tile)  # line 9
+        battle.move_unit(unit, source)  # line 10

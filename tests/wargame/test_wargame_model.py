@@ -1,0 +1,208 @@
+"""The war-chess model of seed 002, §2: movement ranges, attacks, notation, printing."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from wargame_strategies import battles
+
+from reference.errors import IllegalMoveError, PositionFormatError
+from reference.wargame.battle import Action, Battle, format_plan, parse_plan
+from reference.wargame.board import IMPASSABLE, NO_TILE, Board
+from reference.wargame.complexity import diamond_size
+from reference.wargame.dictionary_sequence import search
+from reference.wargame.single_turn import SingleTurn
+
+
+def names(battle: Battle, tiles: list[int]) -> set[str]:
+    return {battle.board.tile_name(t) for t in tiles}
+
+
+def test_figure_4a_open_range_is_a_diamond_with_own_tile() -> None:
+    """Figure 4(a): movement 2, cost 1, no obstacle: 13 tiles including the unit's own."""
+    battle = Battle.from_notation("...../...../...../...../..... aS@c3:10/4/2/1-1 a")
+    reach = battle.movement_range(0)
+    assert len(reach) == 13 == diamond_size(2)
+    assert "c3" in names(battle, reach)
+
+
+def test_figure_4b_hill_is_an_obstacle() -> None:
+    """Figure 4(b): a hill next to the unit cuts off the tile behind it."""
+    battle = Battle.from_notation("...../...../..^../...../..... aS@c2:10/4/2/1-1 a")
+    reach = names(battle, battle.movement_range(0))
+    assert "c3" not in reach and "c4" not in reach  # c4 is 2 steps only through c3
+    assert "b3" in reach
+
+
+def test_figure_4c_enemy_cannot_be_passed() -> None:
+    """Figure 4(c): an enemy in the way blocks the tile behind it; its own tile is out of range."""
+    battle = Battle.from_notation("...../...../...../...../..... aS@c1:10/4/2/1-1,bS@c2 a")
+    reach = names(battle, battle.movement_range(0))
+    assert "c2" not in reach and "c3" not in reach
+
+
+def test_figure_4d_ally_can_be_passed_not_ended_on() -> None:
+    """Figure 4(d): an ally can be passed through but not ended on."""
+    battle = Battle.from_notation("...../...../...../...../..... aS@c1:10/4/2/1-1,aS@c2 a")
+    reach = names(battle, battle.movement_range(0))
+    assert "c3" in reach and "c2" not in reach
+
+
+def test_forest_cost_depends_on_unit_type() -> None:
+    """§2.1: the movement cost depends on terrain and unit type (forest: 2, knights 3)."""
+    text = "f..../..... {}@a1:10/4/2/1-1 a"
+    swordsman = Battle.from_notation(text.format("aS"))
+    knight = Battle.from_notation(text.format("aK"))
+    assert "a2" in names(swordsman, swordsman.movement_range(0))  # forest costs 2 <= 2
+    assert "a2" not in names(knight, knight.movement_range(0))  # forest costs a knight 3 > 2
+    assert "b2" in names(knight, knight.movement_range(0))
+
+
+def test_lake_blocks_movement_but_not_ranged_attack() -> None:
+    """Figure 3: lakes cannot be entered, but archers attack across them."""
+    battle = Battle.from_notation(".~. aA@a1:8/3/2/2-2,bS@c1:10/4/3/1-1 a")
+    assert battle.movement_range(0) == [0]  # the lake closes the only way
+    assert battle.attack_targets(0, 0) == [1]  # distance 2 over the lake
+
+
+def test_attack_removes_unit_at_zero_hp_and_frees_tile() -> None:
+    """§2.1: the target loses ATK; at HP <= 0 it is removed and its tile can be reached."""
+    battle = Battle.from_notation("..../.... aS@a1:10/4/3/1-1,bS@b1:4/1/1/1-1 a")
+    old = battle.attack(0, 1)
+    assert old == 4 and battle.hp[1] == 0 and battle.tile[1] == NO_TILE
+    assert battle.occupant[1] == -1
+    battle.undo_attack(1, old, 1)
+    assert battle.tile[1] == 1 and battle.occupant[1] == 1 and battle.hp[1] == 4
+
+
+def test_figure_7_order_of_actions_matters() -> None:
+    """Figure 7: the unit that kills first frees the tile for the other; order changes the states."""
+    text = "..../.... aS@a1:10/5/1/1-1,aS@d1:10/5/2/1-1,bS@c1:5/1/1/1-1 a"
+    battle = Battle.from_notation(text)
+    # a1 kills c1 from b1? a1 moves to b1 (cost 1) and attacks c1: then d1 may move to c1.
+    plan = parse_plan(battle.board, "a1-b1xc1,d1-c1")
+    battle.check_plan(plan)
+    with pytest.raises(IllegalMoveError):
+        battle.check_plan(parse_plan(battle.board, "d1-c1,a1-b1xc1"))  # c1 still occupied
+    assert battle.to_notation() == text
+
+
+def test_notation_round_trips_and_short_form() -> None:
+    text = "..~./.^f./.... aS@a1:10/4/3/1-1,bA@d3:8/3/2/2-2,bK@c1:12/5/4/1-1 b"
+    battle = Battle.from_notation(text)
+    assert battle.to_notation() == text
+    assert Battle.from_notation("... aS@a1,bA@c1 a").to_notation() == (
+        "... aS@a1:10/4/3/1-1,bA@c1:8/3/2/2-2 a"
+    )
+    assert Battle.from_notation(".. - a").to_notation() == ".. - a"
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("", "3 fields"),
+        (".. aS@a1 c", "side to move"),
+        ("..x aS@a1 a", "unknown terrain"),
+        ("../. aS@a1 a", "different lengths"),
+        ("... aS@d1 a", "off the board"),
+        ("... aS@a1,bS@a1 a", "two units"),
+        (".^. aS@b1 a", "cannot enter"),
+        ("... aZ@a1 a", "kind must be"),
+        ("... cS@a1 a", "side must be"),
+        ("... aS@a1:0/4/3/1-1 a", "hp 0"),
+        ("... aS@a1:5/4/3/2-1 a", "need min <= max"),
+        ("... aS@a1:5/4/3 a", "bad unit statistics"),
+        ("... aS@a1:5/x/3/1-1 a", "numbers only"),
+        ("... aSa1 a", "bad unit"),
+        ("... aS@1a a", "bad tile"),
+    ],
+)
+def test_bad_notation_is_rejected(text: str, fragment: str) -> None:
+    with pytest.raises(PositionFormatError, match=fragment):
+        Battle.from_notation(text)
+
+
+def test_plan_notation_round_trips_and_rejects_bad_input() -> None:
+    board = Board(4, 4)
+    plan = (Action(0, 1), Action(5, 6, 7), Action(15, 15))
+    assert format_plan(board, plan) == "a1-b1,b2-c2xd2,d4-d4"
+    assert parse_plan(board, format_plan(board, plan)) == plan
+    assert parse_plan(board, "-") == ()
+    for bad in ("a1", "a1-e1", "a1-b1xz9", "a1b1"):
+        with pytest.raises(PositionFormatError):
+            parse_plan(board, bad)
+
+
+def test_illegal_plans_say_why() -> None:
+    battle = Battle.from_notation("..../..../.... aS@a1:10/4/1/1-1,aS@d1,bS@d3 a")
+    cases = {
+        "a1-c1,d1-d1": "movement range",
+        "a1-a1": "without an action",
+        "b1-b1,a1-a1,d1-d1": "no unit of side a",
+        "a1-a1,a1-a1,d1-d1": "no unit of side a",
+        "a1-a1xd3,d1-d1": "no enemy in attack range",
+        "d3-d3,a1-a1,d1-d1": "no unit of side a",
+    }
+    for text, fragment in cases.items():
+        with pytest.raises(IllegalMoveError, match=fragment):
+            battle.check_plan(parse_plan(battle.board, text))
+        assert battle.to_notation() == "..../..../.... aS@a1:10/4/1/1-1,aS@d1:10/4/3/1-1,bS@d3:10/4/3/1-1 a"
+
+
+def test_render_shows_units_terrain_and_legend() -> None:
+    battle = Battle.from_notation(".~^f/.... aS@d1,bA@a2 a")
+    picture = battle.render()
+    assert " S1" in picture and " a1" in picture and "~" in picture and "^" in picture
+    assert "a1: a2 hp 8" in picture and "S1: d1 hp 10" in picture
+    assert "side to move: a" in picture
+
+
+def reference_range(battle: Battle, unit: int) -> set[int]:
+    """Movement range by repeated relaxation (Bellman-Ford), independent of the Dijkstra code."""
+    board = battle.board
+    costs = board.costs[battle.kind[unit]]
+    best = {battle.tile[unit]: 0}
+    changed = True
+    while changed:
+        changed = False
+        for here, spent in list(best.items()):
+            for there in board.neighbours[here]:
+                other = battle.occupant[there]
+                if costs[there] == IMPASSABLE or (other >= 0 and battle.side[other] != battle.side[unit]):
+                    continue
+                total = spent + costs[there]
+                if total <= battle.movement[unit] and total < best.get(there, 10**9):
+                    best[there] = total
+                    changed = True
+    return {t for t in best if battle.occupant[t] < 0 or t == battle.tile[unit]}
+
+
+@settings(derandomize=True, max_examples=60, deadline=None)
+@given(battles(max_movement=4))
+def test_movement_range_matches_relaxation(battle: Battle) -> None:
+    for unit in range(battle.unit_count):
+        assert set(battle.movement_range(unit)) == reference_range(battle, unit)
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(battles(max_alex=2, max_billie=2))
+def test_enumerated_plans_pass_the_checked_path_and_undo(battle: Battle) -> None:
+    """Every plan Search(i) enumerates is legal, reaches the yielded state, and undoes exactly."""
+    before = battle.to_notation()
+    turn = SingleTurn(battle)
+    ends = [(turn.plan(), state) for state in search(turn, 0)]
+    assert battle.to_notation() == before  # the exhausted search restored the battle
+    for plan, state in ends[:: max(1, len(ends) // 25)]:
+        undo = battle.apply_plan(plan)
+        assert battle.snapshot() == state
+        battle.undo_plan(undo)
+        assert battle.to_notation() == before
+
+
+@settings(derandomize=True, max_examples=60, deadline=None)
+@given(battles())
+def test_notation_round_trips_on_random_battles(battle: Battle) -> None:
+    text = battle.to_notation()
+    again = Battle.from_notation(text)
+    assert again.to_notation() == text
+    assert again.units() == battle.units()
