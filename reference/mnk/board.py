@@ -1,0 +1,544 @@
+"""The (M,N,K)-game on bitboards: rules, make / unmake, Zobrist keys, symmetry keys.
+
+Seed 001, §Introduction (the game) and §Transposition Tables / §Zobrist Hashing
+(an M x N x 2 table of 64-bit random keys, XORed in as cells are marked).
+
+Representation (python-chess style): one Python ``int`` per player, bit
+``row * M + column`` set for each of that player's stones (``a1`` = bit 0, see
+:mod:`reference.mnk.notation`).  Everything that depends only on (M, N, K) is
+precomputed once per shape in a :class:`Geometry` and shared by every game of
+that shape.
+
+Win detection uses shifts along the 4 line directions (right, up, up-right,
+up-left; steps ``1``, ``M``, ``M + 1``, ``M - 1``):
+
+* :func:`has_k_line` tests a whole bitboard: ``b & b >> s & b >> 2s ...``, masked
+  by the cells from which a K-run in that direction stays on the board (the edge
+  masks), so runs never wrap around an edge.  Only right shifts are used, so no
+  bit ever leaves the board on the high side; every left shift elsewhere (the
+  neighbourhood used by the ``"near"`` ordering) is masked by ``full``.
+* :meth:`MNKGame.make` only looks at the lines through the stone just placed: for
+  each direction, the stones on the (at most ``2K - 1``)-cell segment through it;
+  if there are at least K of them, K - 1 doubling shifts
+  (``x &= x >> s; x &= x >> 2s; ...``) leave a bit set exactly when K of them are
+  consecutive.  The segment contains one line only, so shifts cannot wrap.
+
+Moves are cell indices.  ``make`` is the unchecked fast path used by the search;
+``play`` validates first and raises :class:`~reference.errors.IllegalMoveError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from functools import lru_cache
+from typing import Final
+
+from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
+from reference.mnk import notation
+from reference.mnk.notation import Bitboard, Cell
+from reference.mnk.symmetry import (
+    KEY_BITS,
+    KEY_MASK,
+    Permutation,
+    canonical_index,
+    packed_zobrist,
+    symmetries,
+)
+from reference.mnk.threats import threat_evaluation
+from reference.search import WIN, Key, Score, random_keys
+
+
+class Player(IntEnum):
+    """The two players; X moves first."""
+
+    X = 0
+    O = 1  # noqa: E741 (the symbol of the second player)
+
+
+ZOBRIST_SEED: Final = 1
+"""Seed of the Zobrist keys (our choice; any fixed seed makes keys reproducible)."""
+
+ORDERINGS: Final = ("centre", "natural", "near")
+"""Static move orders for :meth:`MNKGame.legal_moves`:
+
+* ``"centre"`` (default): cells on more K-lines first, then closer to the centre
+  (tic-tac-toe: centre, corners, edges);
+* ``"natural"``: ``a1, b1, ..., a2, ...`` (no ordering; for node-count experiments);
+* ``"near"``: empty cells next to a stone first (each group in ``"centre"`` order).
+"""
+
+DIRECTIONS: Final = ((1, 0), (0, 1), (1, 1), (-1, 1))
+"""(column step, row step) of the 4 line directions: right, up, up-right, up-left."""
+
+
+def _run_shifts(k: int) -> tuple[int, ...]:
+    """Multipliers m_i such that ``x &= x >> (m_i * s)`` for each i leaves runs of ``k``.
+
+    After shifting by 1, 2, 4, ... a bit marks a run of 2, 4, 8, ...; the last
+    shift ``k - n`` (``<= n``) joins two overlapping runs of ``n`` into one of ``k``.
+    """
+    multipliers: list[int] = []
+    length = 1
+    while 2 * length <= k:
+        multipliers.append(length)
+        length *= 2
+    if length < k:
+        multipliers.append(k - length)
+    return tuple(multipliers)
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """Everything that depends only on (M, N, K): masks, segments, orders, keys."""
+
+    m: int
+    n: int
+    k: int
+    cells: int
+    full: Bitboard
+    segments: tuple[tuple[tuple[Bitboard, tuple[int, ...]], ...], ...]
+    """Per cell: (segment mask, shift amounts) for each direction with >= K cells."""
+    start_masks: tuple[tuple[int, Bitboard], ...]
+    """Per direction with a possible K-run: (step, cells a K-run can start from)."""
+    windows: tuple[Bitboard, ...]
+    """Every set of K consecutive cells in a line (the K-lines)."""
+    lines_through: tuple[int, ...]
+    """Per cell: how many K-lines contain it."""
+    orders: dict[str, tuple[Cell, ...]]
+    not_first_column: Bitboard
+    not_last_column: Bitboard
+    perms: tuple[Permutation, ...]
+    zobrist: tuple[tuple[int, ...], tuple[int, ...]]
+    """Plain Zobrist keys: ``zobrist[player][cell]``."""
+    packed: tuple[tuple[int, ...], tuple[int, ...]]
+    """Zobrist keys of all symmetric images packed in one int (see :mod:`.symmetry`)."""
+
+
+def check_parameters(m: int, n: int, k: int) -> None:
+    """Raise :class:`ParameterError` unless 1 <= M, N <= 26 and 1 <= K <= max(M, N)."""
+    notation.check_dimensions(m, n)
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise ParameterError(f"k must be an integer, got {k!r}")
+    if not 1 <= k <= max(m, n):
+        raise ParameterError(f"k = {k} is out of range: allowed 1..max(m, n) = {max(m, n)}")
+
+
+@lru_cache(maxsize=64)
+def geometry(m: int, n: int, k: int, seed: int = ZOBRIST_SEED) -> Geometry:
+    """The precomputed tables of the ``m x n`` board with ``k`` in a row (cached)."""
+    check_parameters(m, n, k)
+    cells = m * n
+    full = (1 << cells) - 1
+    multipliers = _run_shifts(k)
+
+    def on_board(column: int, row: int) -> bool:
+        return 0 <= column < m and 0 <= row < n
+
+    segments: list[tuple[tuple[Bitboard, tuple[int, ...]], ...]] = []
+    for cell in range(cells):
+        row, column = divmod(cell, m)
+        if k == 1:
+            segments.append(((1 << cell, ()),))
+            continue
+        per_cell = []
+        for dc, dr in DIRECTIONS:
+            step = dr * m + dc
+            mask = 0
+            for i in range(-(k - 1), k):
+                if on_board(column + i * dc, row + i * dr):
+                    mask |= 1 << ((row + i * dr) * m + column + i * dc)
+            if mask.bit_count() >= k:
+                per_cell.append((mask, tuple(step * mult for mult in multipliers)))
+        segments.append(tuple(per_cell))
+
+    start_masks: list[tuple[int, Bitboard]] = []
+    windows: list[Bitboard] = []
+    for dc, dr in DIRECTIONS:
+        step = dr * m + dc
+        starts = 0
+        for cell in range(cells):
+            row, column = divmod(cell, m)
+            if on_board(column + (k - 1) * dc, row + (k - 1) * dr):
+                starts |= 1 << cell
+                window = 0
+                for i in range(k):
+                    window |= 1 << ((row + i * dr) * m + column + i * dc)
+                if window not in windows:
+                    windows.append(window)
+        if starts:
+            start_masks.append((step, starts))
+    lines_through = tuple(sum(1 for w in windows if w >> cell & 1) for cell in range(cells))
+
+    def centre_rank(cell: Cell) -> tuple[int, int, int]:
+        row, column = divmod(cell, m)
+        distance = (2 * column - (m - 1)) ** 2 + (2 * row - (n - 1)) ** 2
+        return (-lines_through[cell], distance, cell)
+
+    orders = {
+        "natural": tuple(range(cells)),
+        "centre": tuple(sorted(range(cells), key=centre_rank)),
+    }
+    first_column = sum(1 << (row * m) for row in range(n))
+    last_column = first_column << (m - 1)
+    perms = tuple(symmetries(m, n))
+    keys = random_keys(2 * cells, seed)
+    zobrist = (tuple(keys[:cells]), tuple(keys[cells:]))
+    packed_x, packed_o = packed_zobrist(keys, perms, cells)
+    return Geometry(
+        m=m,
+        n=n,
+        k=k,
+        cells=cells,
+        full=full,
+        segments=tuple(segments),
+        start_masks=tuple(start_masks),
+        windows=tuple(windows),
+        lines_through=lines_through,
+        orders=orders,
+        not_first_column=full & ~first_column,
+        not_last_column=full & ~last_column,
+        perms=perms,
+        zobrist=zobrist,
+        packed=(tuple(packed_x), tuple(packed_o)),
+    )
+
+
+def has_k_line(bits: Bitboard, geo: Geometry) -> bool:
+    """True when ``bits`` contains K consecutive cells in some direction (whole-board shifts)."""
+    for step, starts in geo.start_masks:
+        run = bits & starts
+        for i in range(1, geo.k):
+            run &= bits >> (i * step)
+        if run:
+            return True
+    return False
+
+
+def neighbourhood(bits: Bitboard, geo: Geometry) -> Bitboard:
+    """The cells at king-move distance <= 1 from ``bits`` (every left shift masked)."""
+    m = geo.m
+    row_spread = bits | ((bits << 1) & geo.not_first_column) | ((bits >> 1) & geo.not_last_column)
+    return (row_spread | (row_spread << m) | (row_spread >> m)) & geo.full
+
+
+class MNKGame:
+    """A mutable (M,N,K)-game position implementing the search protocol.
+
+    Seed 001, §Introduction; make / unmake with incremental Zobrist keys
+    (§Zobrist Hashing); symmetry keys from §Possible Improvements.
+
+    ``symmetry=True`` makes :meth:`tt_key` the canonical key over the board's
+    symmetries; ``ordering`` is one of :data:`ORDERINGS`.
+    """
+
+    __slots__ = (
+        "_bits",
+        "_count",
+        "_geo",
+        "_history",
+        "_k",
+        "_ordering",
+        "_segments",
+        "_shifts",
+        "_symmetry",
+        "_won",
+        "_zkey",
+        "_ztable",
+    )
+
+    def __init__(
+        self,
+        m: int = 3,
+        n: int = 3,
+        k: int = 3,
+        *,
+        symmetry: bool = False,
+        ordering: str = "centre",
+        zobrist_seed: int = ZOBRIST_SEED,
+    ) -> None:
+        if ordering not in ORDERINGS:
+            raise ParameterError(f"unknown ordering {ordering!r}: allowed {', '.join(ORDERINGS)}")
+        check_parameters(m, n, k)
+        geo = geometry(m, n, k, zobrist_seed)
+        self._geo = geo
+        self._k = k
+        self._segments = geo.segments
+        self._ordering = ordering
+        self._symmetry = symmetry
+        self._ztable = geo.packed if symmetry else geo.zobrist
+        self._shifts = tuple(KEY_BITS * index for index in range(len(geo.perms)))
+        self._bits = [0, 0]
+        self._count = 0
+        self._history: list[Cell] = []
+        self._won = False
+        self._zkey = 0
+
+    # ----------------------------------------------------------------- construction
+    @classmethod
+    def from_notation(
+        cls,
+        text: str,
+        k: int,
+        *,
+        m: int | None = None,
+        n: int | None = None,
+        symmetry: bool = False,
+        ordering: str = "centre",
+        zobrist_seed: int = ZOBRIST_SEED,
+    ) -> MNKGame:
+        """Build a position from its notation (see :mod:`reference.mnk.notation`).
+
+        Raises :class:`PositionFormatError` for malformed or impossible positions:
+        wrong shape, bad counts, side to move not matching the counts, both sides
+        with K in a row, a K-line of the side that did not just move, or lines no
+        single last stone can have completed.
+        """
+        parsed = notation.parse_position(text, m, n)
+        game = cls(
+            parsed.m, parsed.n, k, symmetry=symmetry, ordering=ordering, zobrist_seed=zobrist_seed
+        )
+        geo = game._geo
+        x_line = has_k_line(parsed.x_bits, geo)
+        o_line = has_k_line(parsed.o_bits, geo)
+        if x_line and o_line:
+            raise PositionFormatError("impossible position: both x and o have k in a row")
+        just_moved = 1 - parsed.to_move
+        if x_line or o_line:
+            winner = 0 if x_line else 1
+            name = notation.PLAYER_CHARS[winner]
+            if winner != just_moved:
+                raise PositionFormatError(
+                    f"impossible position: {name} has k in a row but did not make the last move"
+                )
+            bits = parsed.x_bits if winner == 0 else parsed.o_bits
+            if all(has_k_line(bits & ~(1 << cell), geo) for cell in _cells_of(bits)):
+                raise PositionFormatError(
+                    f"impossible position: {name}'s k-lines cannot all have been completed "
+                    "by one last stone"
+                )
+        for player, bits in enumerate((parsed.x_bits, parsed.o_bits)):
+            for cell in _cells_of(bits):
+                game._zkey ^= game._ztable[player][cell]
+        game._bits = [parsed.x_bits, parsed.o_bits]
+        game._count = parsed.x_bits.bit_count() + parsed.o_bits.bit_count()
+        game._won = x_line or o_line
+        return game
+
+    def copy(self) -> MNKGame:
+        """An independent copy of the position (history included)."""
+        other = MNKGame.__new__(MNKGame)
+        for name in MNKGame.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._bits = list(self._bits)
+        other._history = list(self._history)
+        return other
+
+    # ----------------------------------------------------------------- properties
+    @property
+    def m(self) -> int:
+        """Number of columns."""
+        return self._geo.m
+
+    @property
+    def n(self) -> int:
+        """Number of rows."""
+        return self._geo.n
+
+    @property
+    def k(self) -> int:
+        """Stones in a row needed to win."""
+        return self._k
+
+    @property
+    def symmetry(self) -> bool:
+        """Whether :meth:`tt_key` is the canonical key over symmetries."""
+        return self._symmetry
+
+    @property
+    def ordering(self) -> str:
+        """The move ordering of :meth:`legal_moves`."""
+        return self._ordering
+
+    @property
+    def geometry(self) -> Geometry:
+        """The shared precomputed tables of this board shape."""
+        return self._geo
+
+    @property
+    def to_move(self) -> int:
+        """The player to move: 0 (x) or 1 (o)."""
+        return self._count & 1
+
+    @property
+    def bits(self) -> tuple[Bitboard, Bitboard]:
+        """The bitboards (x, o)."""
+        return (self._bits[0], self._bits[1])
+
+    @property
+    def moves(self) -> tuple[Cell, ...]:
+        """The moves made since construction (or since the position was parsed)."""
+        return tuple(self._history)
+
+    @property
+    def stones(self) -> int:
+        """Number of stones on the board."""
+        return self._count
+
+    @property
+    def key(self) -> Key:
+        """The 64-bit Zobrist key of the position (seed 001, §Zobrist Hashing)."""
+        return self._zkey & KEY_MASK
+
+    def zobrist_from_scratch(self) -> Key:
+        """The Zobrist key recomputed from the bitboards (for tests of the incremental key)."""
+        key = 0
+        for player in (0, 1):
+            table = self._geo.zobrist[player]
+            for cell in _cells_of(self._bits[player]):
+                key ^= table[cell]
+        return key
+
+    def tt_key(self) -> Key:
+        """The transposition-table key: the canonical key over symmetries, or :attr:`key`."""
+        zkey = self._zkey
+        if not self._symmetry:
+            return zkey
+        return min([(zkey >> shift) & KEY_MASK for shift in self._shifts])
+
+    def canonical_symmetry(self) -> Permutation:
+        """A symmetry mapping this position onto the one whose key is :meth:`tt_key`.
+
+        With ``symmetry=False`` it is the identity.  A move ``c`` here is the move
+        ``perm[c]`` in the canonical image (use it to store / restore TT moves).
+        """
+        if not self._symmetry:
+            return self._geo.perms[0]
+        return self._geo.perms[canonical_index(self._zkey, len(self._geo.perms))]
+
+    # ----------------------------------------------------------------- rules
+    def legal_moves(self) -> list[Cell]:
+        """The empty cells in the configured order; empty when the game is over."""
+        if self._won:
+            return []
+        bits = self._bits
+        occupied = bits[0] | bits[1]
+        geo = self._geo
+        if self._ordering == "near" and occupied:
+            near = neighbourhood(occupied, geo) & ~occupied
+            order = geo.orders["centre"]
+            first = [cell for cell in order if near >> cell & 1]
+            return first + [cell for cell in order if not (occupied | near) >> cell & 1]
+        order = geo.orders["natural" if self._ordering == "natural" else "centre"]
+        return [cell for cell in order if not occupied >> cell & 1]
+
+    def make(self, move: Cell) -> int:
+        """Place the side to move's stone on ``move`` (unchecked); return 0 (no in-play points)."""
+        player = self._count & 1
+        bits = self._bits[player] | (1 << move)
+        self._bits[player] = bits
+        self._zkey ^= self._ztable[player][move]
+        self._history.append(move)
+        self._count += 1
+        k = self._k
+        # Only the lines through the new stone can have become K-lines.
+        for segment, shifts in self._segments[move]:
+            run = bits & segment
+            if run.bit_count() >= k:
+                for shift in shifts:
+                    run &= run >> shift
+                if run:
+                    self._won = True
+                    break
+        return 0
+
+    def unmake(self) -> None:
+        """Take back the last move (a move is only ever made from a position still in play)."""
+        move = self._history.pop()
+        self._count -= 1
+        player = self._count & 1
+        self._bits[player] ^= 1 << move
+        self._zkey ^= self._ztable[player][move]
+        self._won = False
+
+    def play(self, move: Cell) -> int:
+        """Validate ``move`` and make it; raise :class:`IllegalMoveError` saying why not."""
+        geo = self._geo
+        if isinstance(move, bool) or not isinstance(move, int):
+            raise IllegalMoveError(f"a move is a cell index (int), got {move!r}")
+        if not 0 <= move < geo.cells:
+            raise IllegalMoveError(
+                f"cell index {move} is off the board: allowed 0..{geo.cells - 1}"
+            )
+        if self.is_terminal():
+            raise IllegalMoveError("the game is over: no move is legal")
+        if (self._bits[0] | self._bits[1]) >> move & 1:
+            raise IllegalMoveError(f"cell {self.format_move(move)} is already occupied")
+        return self.make(move)
+
+    def is_terminal(self) -> bool:
+        """True when the last move completed K in a row or the board is full."""
+        return self._won or self._count == self._geo.cells
+
+    def terminal_score(self) -> Score:
+        """``-WIN`` when the opponent just completed K in a row, else 0 (a full board)."""
+        return -WIN if self._won else 0
+
+    def winner(self) -> Player | None:
+        """The player who completed K in a row, if any."""
+        if not self._won:
+            return None
+        return Player(1 - (self._count & 1))
+
+    def evaluate(self) -> Score:
+        """Threat heuristic of seed 001 for the side to move (see :mod:`reference.mnk.threats`)."""
+        player = self._count & 1
+        geo = self._geo
+        return threat_evaluation(self._bits[player], self._bits[1 - player], geo.m, geo.n, geo.k)
+
+    # ----------------------------------------------------------------- notation
+    def parse_move(self, text: str) -> Cell:
+        """Parse a cell such as ``"b2"`` (legality is not checked)."""
+        return notation.parse_cell(text, self._geo.m, self._geo.n)
+
+    def format_move(self, move: Cell) -> str:
+        """The cell in notation, e.g. ``"b2"``."""
+        return notation.format_cell(move, self._geo.m)
+
+    def to_notation(self) -> str:
+        """The position in notation; :meth:`from_notation` parses it back."""
+        return notation.format_position(self._bits[0], self._bits[1], self._geo.m, self._geo.n)
+
+    def render(self) -> str:
+        """The board drawn with column letters and row numbers, and the state of play."""
+        geo = self._geo
+        width = len(str(geo.n))
+        lines = []
+        for row in range(geo.n - 1, -1, -1):
+            chars = []
+            for column in range(geo.m):
+                bit = 1 << (row * geo.m + column)
+                chars.append("X" if self._bits[0] & bit else "O" if self._bits[1] & bit else ".")
+            lines.append(f"{row + 1:>{width}} " + " ".join(chars))
+        lines.append(" " * (width + 1) + " ".join(notation.COLUMN_LETTERS[: geo.m]))
+        winner = self.winner()
+        if winner is not None:
+            lines.append(f"{winner.name} wins ({geo.k} in a row)")
+        elif self.is_terminal():
+            lines.append("draw (board full)")
+        else:
+            lines.append(f"{Player(self.to_move).name} to move")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"MNKGame.from_notation({self.to_notation()!r}, k={self._k})"
+
+
+def _cells_of(bits: Bitboard) -> list[Cell]:
+    """The cells of a bitboard, in increasing order."""
+    cells = []
+    while bits:
+        low = bits & -bits
+        cells.append(low.bit_length() - 1)
+        bits ^= low
+    return cells

@@ -1,0 +1,162 @@
+"""Cell and position notation of the (M,N,K)-game.
+
+Seed 001, §Introduction (the board is an M x N grid, X moves first).
+
+**Cells.**  A cell is written as its column letter (``a`` for the leftmost of the
+M columns) followed by its row number (``1`` for the bottom row of the N rows):
+``a1`` is the bottom-left cell, ``b2`` the cell diagonally above it.  Inside the
+program a cell is the integer ``row * M + column`` (``a1`` = 0, ``b1`` = 1, ...),
+which is also the index of its bit in a bitboard.
+
+**Positions.**  A position is written as its rows from the *top* (row N) to the
+bottom (row 1), separated by ``/``, each row being M characters ``x`` (a stone of
+the first player), ``o`` (the second player) or ``.`` (empty), then one space and
+the side to move, ``x`` or ``o``::
+
+    "x../.o./... x"      3 x 3: x on a3, o on b2, x to move
+    "..../..../..../.... x"   the empty 4 x 4 board
+
+Upper-case ``X`` / ``O`` are accepted on input; output is lower case.  Because x
+moves first, ``count(x) - count(o)`` must be 0 (x to move) or 1 (o to move) and
+the side to move must agree with the counts.  The rules that need K (at most
+one side has K in a row, and it is the side that just moved) are checked by
+:meth:`reference.mnk.board.MNKGame.from_notation`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from reference.errors import ParameterError, PositionFormatError
+
+Bitboard: TypeAlias = int
+"""A set of cells: bit ``row * M + column`` is set when the cell is in the set."""
+
+Cell: TypeAlias = int
+"""A cell index ``row * M + column`` (``a1`` = 0); also the mnk move type."""
+
+MAX_SIDE = 26
+"""Largest M or N: one column letter per column, ``a`` to ``z`` (our choice; the issue asks for >= 15)."""
+
+COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+X_CHAR = "x"
+O_CHAR = "o"
+EMPTY_CHAR = "."
+PLAYER_CHARS = (X_CHAR, O_CHAR)
+
+
+def check_dimensions(m: int, n: int) -> None:
+    """Raise :class:`ParameterError` unless ``1 <= m, n <= MAX_SIDE``."""
+    for name, value in (("m (columns)", m), ("n (rows)", n)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ParameterError(f"{name} must be an integer, got {value!r}")
+        if not 1 <= value <= MAX_SIDE:
+            raise ParameterError(f"{name} = {value} is out of range: allowed 1..{MAX_SIDE}")
+
+
+def format_cell(cell: Cell, m: int) -> str:
+    """``cell`` as column letter + row number, e.g. ``format_cell(4, 3) == "b2"``."""
+    row, column = divmod(cell, m)
+    return f"{COLUMN_LETTERS[column]}{row + 1}"
+
+
+def parse_cell(text: str, m: int, n: int) -> Cell:
+    """Parse a cell such as ``"b2"`` on an ``m x n`` board; raise ``PositionFormatError``."""
+    stripped = text.strip().lower()
+    if len(stripped) < 2 or stripped[0] not in COLUMN_LETTERS or not stripped[1:].isdigit():
+        raise PositionFormatError(
+            f"bad cell {text!r}: expected a column letter and a row number, e.g. 'b2'"
+        )
+    column = COLUMN_LETTERS.index(stripped[0])
+    row = int(stripped[1:]) - 1
+    if column >= m or not 0 <= row < n:
+        raise PositionFormatError(
+            f"cell {text!r} is off the {m}x{n} board: columns a..{COLUMN_LETTERS[m - 1]}, "
+            f"rows 1..{n}"
+        )
+    return row * m + column
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedPosition:
+    """The board of a position string, before the K-dependent checks."""
+
+    m: int
+    n: int
+    x_bits: Bitboard
+    o_bits: Bitboard
+    to_move: int
+    """0 when x is to move, 1 when o is to move."""
+
+
+def parse_position(text: str, m: int | None = None, n: int | None = None) -> ParsedPosition:
+    """Parse a position (see the module docstring); check its shape and piece counts.
+
+    ``m`` / ``n``, when given, must match the number of columns / rows in ``text``.
+    """
+    parts = text.split()
+    if len(parts) != 2:
+        raise PositionFormatError(
+            f"bad position {text!r}: expected rows separated by '/', a space and the side "
+            "to move, e.g. 'x../.o./... x'"
+        )
+    board_text, side_text = parts
+    rows = board_text.split("/")
+    if n is not None and len(rows) != n:
+        raise PositionFormatError(f"position has {len(rows)} rows, the board has n = {n}")
+    width = len(rows[0])
+    if m is not None and width != m:
+        raise PositionFormatError(f"position has {width} columns, the board has m = {m}")
+    try:
+        check_dimensions(width, len(rows))
+    except ParameterError as error:
+        raise PositionFormatError(f"bad position {text!r}: {error}") from None
+    height = len(rows)
+    x_bits = 0
+    o_bits = 0
+    for index, row_text in enumerate(rows):
+        if len(row_text) != width:
+            raise PositionFormatError(
+                f"row {index + 1} from the top has {len(row_text)} cells, expected {width}"
+            )
+        row = height - 1 - index
+        for column, char in enumerate(row_text.lower()):
+            bit = 1 << (row * width + column)
+            if char == X_CHAR:
+                x_bits |= bit
+            elif char == O_CHAR:
+                o_bits |= bit
+            elif char != EMPTY_CHAR:
+                raise PositionFormatError(
+                    f"bad character {char!r} in row {index + 1} from the top: allowed x, o, ."
+                )
+    side = side_text.lower()
+    if side not in PLAYER_CHARS:
+        raise PositionFormatError(f"bad side to move {side_text!r}: allowed x or o")
+    difference = x_bits.bit_count() - o_bits.bit_count()
+    if difference not in (0, 1):
+        raise PositionFormatError(
+            f"impossible position: x has {x_bits.bit_count()} stones and o has "
+            f"{o_bits.bit_count()}; x moves first, so x must have as many stones as o or one more"
+        )
+    if PLAYER_CHARS.index(side) != difference:
+        expected = PLAYER_CHARS[difference]
+        raise PositionFormatError(
+            f"side to move {side!r} does not match the stone counts: {expected} is to move"
+        )
+    return ParsedPosition(width, height, x_bits, o_bits, difference)
+
+
+def format_position(x_bits: Bitboard, o_bits: Bitboard, m: int, n: int) -> str:
+    """The position string of a board (side to move taken from the counts)."""
+    rows = []
+    for row in range(n - 1, -1, -1):
+        chars = []
+        for column in range(m):
+            bit = 1 << (row * m + column)
+            chars.append(X_CHAR if x_bits & bit else O_CHAR if o_bits & bit else EMPTY_CHAR)
+        rows.append("".join(chars))
+    side = PLAYER_CHARS[x_bits.bit_count() - o_bits.bit_count()]
+    return "/".join(rows) + " " + side

@@ -1,0 +1,131 @@
+"""The threat heuristic of seed 001: open, semi-open and closed threats.
+
+Seed 001, §Design Choices, "Evaluation Function".
+
+A *threat* is a maximal run of one player's consecutive stones in a line.  For
+each stone, the lines are scanned in the paper's 4 directions (up-right, right,
+down-right, down); a run is scored once, from its first stone (the cell before
+it in the scan direction is not the player's).  Its two ends are *open* (an
+empty cell) or *blocked* (the edge or an opponent stone):
+
+1. **open** threat: both ends open;
+2. **semi-open** threat: exactly one end open, **or** two runs separated by one
+   empty cell (``XX.X``), counted as one threat with all their stones;
+3. **closed** threat: both ends blocked.
+
+Threats of K-1 stones (open or semi-open) "directly lead to a win" and get the
+big weights; shorter ones, and closed ones, score per stone ("scored based on
+the number of occupied cells").  The value of a position is the side's threat
+score minus the opponent's, the opponent's weighted more ("to prioritize
+blocking the opponent").
+
+ERRATUM: the paper gives no numbers for the weights (seeds README, "Seed 001");
+every weight below is our choice.  Runs on both sides of a gap are also scored
+on their own (a simplification; the gap pair is scored as well).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from reference.search import MATE_BOUND, Score
+
+OPEN_THREAT_WEIGHT: Final = 10_000
+"""Open threat of K-1 stones (one move from an unstoppable win).  Our choice."""
+SEMI_OPEN_THREAT_WEIGHT: Final = 1_000
+"""Semi-open threat of K-1 stones (one move from a win, blockable).  Our choice."""
+OPEN_STONE_WEIGHT: Final = 10
+"""Per stone of a shorter open threat.  Our choice."""
+SEMI_OPEN_STONE_WEIGHT: Final = 5
+"""Per stone of a shorter semi-open threat.  Our choice."""
+CLOSED_STONE_WEIGHT: Final = 1
+"""Per stone of a closed threat (both ends blocked).  Our choice."""
+OWN_WEIGHT: Final = 2
+"""Multiplier of the side's own threats.  Our choice."""
+OPPONENT_WEIGHT: Final = 3
+"""Multiplier of the opponent's threats: larger than OWN_WEIGHT, as the paper asks.  Our choice."""
+EVALUATION_LIMIT: Final = MATE_BOUND - 1
+"""Evaluations are clamped to ``[-EVALUATION_LIMIT, EVALUATION_LIMIT]`` (inside the mate band)."""
+
+SCAN_DIRECTIONS: Final = ((1, 1), (1, 0), (1, -1), (0, -1))
+"""(column step, row step): up-right, right, down-right, down (seed 001's scan order)."""
+
+OPEN: Final = 2
+SEMI_OPEN: Final = 1
+CLOSED: Final = 0
+
+
+def threat_value(kind: int, stones: int, k: int) -> int:
+    """The score of one threat of ``kind`` (OPEN / SEMI_OPEN / CLOSED) with ``stones`` stones."""
+    if stones >= k - 1:
+        if kind == OPEN:
+            return OPEN_THREAT_WEIGHT
+        if kind == SEMI_OPEN:
+            return SEMI_OPEN_THREAT_WEIGHT
+    if kind == OPEN:
+        return OPEN_STONE_WEIGHT * stones
+    if kind == SEMI_OPEN:
+        return SEMI_OPEN_STONE_WEIGHT * stones
+    return CLOSED_STONE_WEIGHT * stones
+
+
+def find_threats(own: int, other: int, m: int, n: int) -> list[tuple[int, int]]:
+    """Every threat of the player with stones ``own``, as (kind, stones) pairs.
+
+    Seed 001: "For each cell on the board, adjacent cells on lines (up-right,
+    right, down-right, and down) are checked".
+    """
+    threats: list[tuple[int, int]] = []
+
+    def stone(column: int, row: int, bits: int) -> bool:
+        return 0 <= column < m and 0 <= row < n and bool(bits >> (row * m + column) & 1)
+
+    def empty(column: int, row: int) -> bool:
+        if not (0 <= column < m and 0 <= row < n):
+            return False
+        return not (own | other) >> (row * m + column) & 1
+
+    for cell in range(m * n):
+        if not own >> cell & 1:
+            continue
+        row, column = divmod(cell, m)
+        for dc, dr in SCAN_DIRECTIONS:
+            if stone(column - dc, row - dr, own):
+                continue  # not the first stone of its run
+            length = 1
+            while stone(column + length * dc, row + length * dr, own):
+                length += 1
+            before_open = empty(column - dc, row - dr)
+            after_column, after_row = column + length * dc, row + length * dr
+            after_open = empty(after_column, after_row)
+            if after_open:
+                beyond = 0  # stones after a one-cell gap
+                while stone(after_column + (beyond + 1) * dc, after_row + (beyond + 1) * dr, own):
+                    beyond += 1
+                if beyond:
+                    threats.append((SEMI_OPEN, length + beyond))
+                    continue
+            kind = (
+                OPEN
+                if before_open and after_open
+                else (SEMI_OPEN if before_open or after_open else CLOSED)
+            )
+            threats.append((kind, length))
+    return threats
+
+
+def threat_score(own: int, other: int, m: int, n: int, k: int) -> int:
+    """The sum of the values of all the threats of the player with stones ``own``."""
+    return sum(threat_value(kind, stones, k) for kind, stones in find_threats(own, other, m, n))
+
+
+def threat_evaluation(own: int, other: int, m: int, n: int, k: int) -> Score:
+    """Seed 001's evaluation for the player with stones ``own`` (the side to move).
+
+    ``OWN_WEIGHT * threats(own) - OPPONENT_WEIGHT * threats(other)``, clamped
+    strictly inside ``(-MATE_BOUND, MATE_BOUND)``.
+    """
+    value = OWN_WEIGHT * threat_score(own, other, m, n, k) - OPPONENT_WEIGHT * threat_score(
+        other, own, m, n, k
+    )
+    return max(-EVALUATION_LIMIT, min(EVALUATION_LIMIT, value))
