@@ -424,7 +424,8 @@ class DouShouQi:
 
     def placement(self) -> Placement:
         """The current position as a frozen :class:`Placement`."""
-        return Placement(tuple(self.pieces()), self._to_move, self._plies)
+        pieces = self.pieces(Side.A) + self.pieces(Side.B)
+        return Placement(tuple(pieces), self._to_move, self._plies)
 
     def can_capture(self, src: Square, dst: Square) -> bool:
         """Whether the piece on ``src`` could take the enemy piece on ``dst`` (strength, traps, water)."""

@@ -54,9 +54,16 @@ class Piece:
     square: Square
 
 
+def _canonical(piece: Piece) -> tuple[int, int]:
+    return (piece.side, piece.square)
+
+
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """A parsed position: the pieces, the side to move and the plies already played."""
+    """A parsed position: the pieces, the side to move and the plies already played.
+
+    Placements made by this package list A's pieces then B's, each by increasing square.
+    """
 
     pieces: tuple[Piece, ...]
     to_move: Side
@@ -134,7 +141,7 @@ def parse_placement(text: str) -> Placement:
         plies = int(count)
     to_move = Side.A if mover == "A" else Side.B
     validate_pieces(pieces, to_move)
-    return Placement(tuple(pieces), to_move, plies)
+    return Placement(tuple(sorted(pieces, key=_canonical)), to_move, plies)
 
 
 def format_placement(placement: Placement) -> str:
