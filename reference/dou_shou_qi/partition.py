@@ -1,0 +1,249 @@
+"""Finding subproblems: Cumulative-Effectcone, Partition-Board and BUILD-SUBPROBLEMS.
+
+Seed 003, §8 (MST of the complete causality graph), §9.3-§9.4 (Voronoi
+partition of the board, Cumulative-Effectcone, Partition-Board), §10.2-§10.4
+(Complete-Graph, Compute-MST with MST-PRIM, BUILD-SUBPROBLEMS).
+
+Phase 1 of SEARCH-POSITION: :func:`find_subproblems` builds G_T, computes its
+minimum spanning tree, removes every tree edge heavier than ``T_thresh`` and
+turns each remaining component into a subproblem; Partition-Board then gives
+each subproblem the squares it reaches first (a Voronoi diagram in causality
+space), and each den to every subproblem whose region holds a trap next to it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reference.dou_shou_qi.causality import complete_causality_graph, free_body_cone
+from reference.dou_shou_qi.cones import INF, Cone, Time, fold_min, side_cone
+from reference.dou_shou_qi.notation import Piece, Placement, format_placement
+from reference.dou_shou_qi.squares import (
+    COLS,
+    DEN,
+    DENS,
+    FILES,
+    KIND_LETTERS,
+    NUM_SQUARES,
+    ROWS,
+    TRAPS,
+    WATER,
+    Bitboard,
+    Side,
+    neighbours,
+    square_name,
+)
+from reference.errors import ParameterError
+from reference.graphs import Edge, mst_partition, mst_prim, prim_tree_edges
+from reference.graphs.union_find import UnionFind
+
+NO_REGION = -1
+"""The region of a square no subproblem can reach (water when no mouse is in play)."""
+
+TIE_RULE = "lowest index"
+"""Our choice: a square equally close to several subproblems goes to the lowest-numbered one
+(§9.3 says only "closer (or as close)")."""
+
+
+def cumulative_effect_cone(pieces: Sequence[Piece]) -> Cone:
+    """Cumulative-Effectcone(S): the first ply any piece of S can stand on each square.
+
+    Seed 003, §9.4.2, Cumulative-Effectcone.
+    """
+    cones: list[Cone] = []  # line 1: L <- {}
+    for p in pieces:  # line 3
+        # lines 4-7: A[Project-Effectcone(p)] for A's pieces, B[...] for B's
+        cones.append(side_cone(p.side, free_body_cone(p)))
+    return fold_min(cones)  # lines 2, 8: Fold(Min(), C = infinity, L)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPartition:
+    """The board split among subproblems (Partition-Board).
+
+    ``region[sq]`` is the subproblem owning square ``sq`` (``NO_REGION`` for
+    unreachable squares and for the dens); ``allowed[i]`` is the bitboard of
+    squares subproblem ``i`` may move to: its region plus each den next to one
+    of its traps.
+    """
+
+    region: tuple[int, ...]
+    allowed: tuple[Bitboard, ...]
+
+    def squares_of(self, index: int) -> list[int]:
+        """The squares subproblem ``index`` may move to, in increasing order."""
+        bits = self.allowed[index]
+        return [sq for sq in range(NUM_SQUARES) if bits >> sq & 1]
+
+
+def partition_board(subproblems: Sequence[Sequence[Piece]]) -> BoardPartition:
+    """Partition-Board: a Voronoi diagram of the board in causality space.
+
+    Seed 003, §9.3-§9.4.  Each square goes to the subproblem whose cumulative
+    effect cone is lowest there (ties: lowest index, :data:`TIE_RULE`); the
+    dens are left open to every subproblem whose region holds a trap adjacent
+    to the den (§9.3).
+    """
+    if not subproblems:
+        raise ParameterError("Partition-Board needs at least one subproblem")
+    cones = [cumulative_effect_cone(s) for s in subproblems]
+    region = [NO_REGION] * NUM_SQUARES
+    for sq in range(NUM_SQUARES):
+        if sq in DENS:
+            continue
+        best: Time = INF
+        for i, cone in enumerate(cones):
+            if cone[sq] < best:
+                best, region[sq] = cone[sq], i
+    allowed = [0] * len(subproblems)
+    for sq, owner in enumerate(region):
+        if owner != NO_REGION:
+            allowed[owner] |= 1 << sq
+    for den in DENS:
+        for trap in neighbours(den):
+            if trap in TRAPS and region[trap] != NO_REGION:
+                allowed[region[trap]] |= 1 << den
+    return BoardPartition(tuple(region), tuple(allowed))
+
+
+@dataclass(frozen=True, slots=True)
+class Subproblem:
+    """One subproblem: its pieces (a component of the pruned MST) and its tree edges.
+
+    Tree edges join indexes into ``pieces``.
+    """
+
+    pieces: tuple[Piece, ...]
+    tree: tuple[Edge, ...]
+
+
+def build_subproblems(
+    t_thresh: float, pieces: Sequence[Piece], mst: Sequence[Edge]
+) -> list[Subproblem]:
+    """BUILD-SUBPROBLEMS(T_thresh, P, M): cut the MST edges heavier than T_thresh.
+
+    Seed 003, §10.4, BUILD-SUBPROBLEMS.  Subproblems are ordered by their first
+    piece (in the order of ``pieces``).
+    """
+    n = len(pieces)
+    if n == 0:
+        raise ParameterError("BUILD-SUBPROBLEMS needs at least one piece")
+    if len(mst) != n - 1:
+        raise ParameterError(f"a spanning tree of {n} pieces has {n - 1} edges, got {len(mst)}")
+    remaining = sorted(mst)
+    while remaining and remaining[-1].weight > t_thresh:  # line 2: LargestEdge[M] > T_thresh
+        remaining.pop()  # line 3: remove LargestEdge[M]
+    components = UnionFind(n)
+    for e in remaining:
+        components.union(e.u, e.v)
+    result: list[Subproblem] = []  # line 1: S <- {}
+    for component in components.sets():  # line 4: for each component c of M
+        index = {old: new for new, old in enumerate(sorted(component))}
+        sub_pieces = tuple(pieces[i] for i in sorted(component))  # line 6: new position p'
+        tree = tuple(
+            Edge.of(index[e.u], index[e.v], e.weight)
+            for e in remaining
+            if e.u in component
+        )
+        result.append(Subproblem(sub_pieces, tree))  # line 7: S <- S + p'
+    return result  # line 8
+
+
+@dataclass(frozen=True, slots=True)
+class Decomposition:
+    """Phase 1 of SEARCH-POSITION for one position: G_T, its MST, the subproblems, the board split."""
+
+    pieces: tuple[Piece, ...]
+    causality: tuple[tuple[Time, ...], ...]
+    """The weight matrix of G_T (Definition 7.2), indexed like ``pieces``."""
+    mst: tuple[Edge, ...]
+    t_max: Time | None
+    """The largest MST edge, MST-Partition's T_max (``None`` with fewer than two pieces)."""
+    t_thresh: float
+    subproblems: tuple[Subproblem, ...]
+    partition: BoardPartition
+
+
+def compute_mst(weights: Sequence[Sequence[Time]]) -> list[Edge]:
+    """Compute-MST: MST-PRIM from vertex 0 (§10.3 chooses Prim)."""
+    if len(weights) < 2:
+        return []
+    return prim_tree_edges(weights, mst_prim(weights, 0))
+
+
+def find_subproblems(pieces: Sequence[Piece], t_thresh: float) -> Decomposition:
+    """Complete-Graph, Compute-MST, BUILD-SUBPROBLEMS and Partition-Board for a position.
+
+    Seed 003, §10.1, SEARCH-POSITION lines 1-3 (and §9.4 for the board split).
+    """
+    if math.isnan(t_thresh) or t_thresh < 0:
+        raise ParameterError(f"the splitting threshold T_thresh must be >= 0, got {t_thresh}")
+    pieces = tuple(pieces)
+    if not pieces:
+        raise ParameterError("a position with no pieces has no subproblems")
+    weights = complete_causality_graph(pieces)  # line 1: G_T <- Complete-Graph(P)
+    mst = compute_mst(weights)  # line 2: M <- Compute-MST(G_T)
+    t_max: Time | None = None
+    if len(pieces) >= 2:
+        t_max = mst_partition(len(pieces), mst).t_max  # the largest tree edge
+    subproblems = build_subproblems(t_thresh, pieces, mst)  # line 3
+    partition = partition_board([s.pieces for s in subproblems])
+    return Decomposition(
+        pieces,
+        tuple(tuple(row) for row in weights),
+        tuple(mst),
+        t_max,
+        t_thresh,
+        tuple(subproblems),
+        partition,
+    )
+
+
+def piece_label(piece: Piece) -> str:
+    """``Ta1`` for A's pieces, ``ta1`` for B's (the board drawing's convention)."""
+    letter = KIND_LETTERS[piece.kind]
+    return (letter if piece.side == Side.A else letter.lower()) + square_name(piece.square)
+
+
+def subproblem_notation(sub: Subproblem, to_move: Side) -> str:
+    """The subproblem as a position in the piece-list notation."""
+    return format_placement(Placement(sub.pieces, to_move))
+
+
+def region_label(index: int) -> str:
+    """Subproblems are printed 1, 2, ..., 9, then A, B, ..."""
+    return "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[index] if index < 35 else "+"
+
+
+def format_partition_map(decomposition: Decomposition, *, show_pieces: bool = False) -> list[str]:
+    """The board split as text rows, row 9 first, like Figure 14(b).
+
+    Each square shows the number of its subproblem, ``D`` for a den, ``~`` for
+    water nobody reaches, ``.`` for other unreachable squares; with
+    ``show_pieces`` the pieces are drawn instead (A upper case, B lower case).
+    """
+    at = {p.square: p for p in decomposition.pieces}
+    rows: list[str] = []
+    for row in range(ROWS - 1, -1, -1):
+        cells: list[str] = []
+        for col in range(COLS):
+            sq = row * COLS + col
+            owner = decomposition.partition.region[sq]
+            if show_pieces and sq in at:
+                cells.append(piece_label(at[sq])[0])
+            elif sq in DENS:
+                cells.append("D")
+            elif owner == NO_REGION:
+                cells.append("~" if sq in WATER else ".")
+            else:
+                cells.append(region_label(owner))
+        rows.append(f"{row + 1}  {' '.join(cells)}")
+    rows.append(f"   {' '.join(FILES)}")
+    return rows
+
+
+def den_access(partition: BoardPartition, index: int) -> list[str]:
+    """The dens subproblem ``index`` may enter (square names)."""
+    return [square_name(DEN[s]) for s in Side if partition.allowed[index] >> DEN[s] & 1]
