@@ -29,6 +29,7 @@ Moves are cell indices.  ``make`` is the unchecked fast path used by the search;
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
@@ -59,13 +60,18 @@ class Player(IntEnum):
 ZOBRIST_SEED: Final = 1
 """Seed of the Zobrist keys (our choice; any fixed seed makes keys reproducible)."""
 
-ORDERINGS: Final = ("centre", "natural", "near")
-"""Static move orders for :meth:`MNKGame.legal_moves`:
+ORDERINGS: Final = ("threats", "centre", "natural", "near")
+"""Move orders for :meth:`MNKGame.legal_moves` (all of them list every empty cell):
 
-* ``"centre"`` (default): cells on more K-lines first, then closer to the centre
+* ``"threats"`` (default): first the cells where the side to move completes K in
+  a row, else the cells where the opponent would (the forced blocks), then the
+  rest in ``"centre"`` order.  Cheap on small boards (one pass over the K-lines);
+  it cuts the nodes of a 4 x 4 solve about 5 to 25 times (examples/mnk_node_counts.py);
+* ``"centre"``: cells on more K-lines first, then closer to the centre
   (tic-tac-toe: centre, corners, edges);
 * ``"natural"``: ``a1, b1, ..., a2, ...`` (no ordering; for node-count experiments);
-* ``"near"``: empty cells next to a stone first (each group in ``"centre"`` order).
+* ``"near"``: empty cells next to a stone first (each group in ``"centre"`` order),
+  for large boards.
 """
 
 DIRECTIONS: Final = ((1, 0), (0, 1), (1, 1), (-1, 1))
@@ -238,10 +244,11 @@ class MNKGame:
         "_geo",
         "_history",
         "_k",
+        "_key_bytes",
         "_ordering",
         "_segments",
-        "_shifts",
         "_symmetry",
+        "_unpack_keys",
         "_won",
         "_zkey",
         "_ztable",
@@ -254,7 +261,7 @@ class MNKGame:
         k: int = 3,
         *,
         symmetry: bool = False,
-        ordering: str = "centre",
+        ordering: str = "threats",
         zobrist_seed: int = ZOBRIST_SEED,
     ) -> None:
         if ordering not in ORDERINGS:
@@ -267,7 +274,8 @@ class MNKGame:
         self._ordering = ordering
         self._symmetry = symmetry
         self._ztable = geo.packed if symmetry else geo.zobrist
-        self._shifts = tuple(KEY_BITS * index for index in range(len(geo.perms)))
+        self._key_bytes = KEY_BITS // 8 * len(geo.perms)
+        self._unpack_keys = struct.Struct(f"<{len(geo.perms)}Q").unpack
         self._bits = [0, 0]
         self._count = 0
         self._history: list[Cell] = []
@@ -284,7 +292,7 @@ class MNKGame:
         m: int | None = None,
         n: int | None = None,
         symmetry: bool = False,
-        ordering: str = "centre",
+        ordering: str = "threats",
         zobrist_seed: int = ZOBRIST_SEED,
     ) -> MNKGame:
         """Build a position from its notation (see :mod:`reference.mnk.notation`).
@@ -404,7 +412,9 @@ class MNKGame:
         zkey = self._zkey
         if not self._symmetry:
             return zkey
-        return min([(zkey >> shift) & KEY_MASK for shift in self._shifts])
+        # The chunks of the packed key, read as little-endian 64-bit words (cheapest in Python).
+        canonical: int = min(self._unpack_keys(zkey.to_bytes(self._key_bytes, "little")))
+        return canonical
 
     def canonical_symmetry(self) -> Permutation:
         """A symmetry mapping this position onto the one whose key is :meth:`tt_key`.
@@ -424,6 +434,14 @@ class MNKGame:
         bits = self._bits
         occupied = bits[0] | bits[1]
         geo = self._geo
+        if self._ordering == "threats":
+            player = self._count & 1
+            urgent = self.completing_cells(player) or self.completing_cells(1 - player)
+            order = geo.orders["centre"]
+            if urgent:
+                first = [cell for cell in order if urgent >> cell & 1]
+                return first + [cell for cell in order if not (occupied | urgent) >> cell & 1]
+            return [cell for cell in order if not occupied >> cell & 1]
         if self._ordering == "near" and occupied:
             near = neighbourhood(occupied, geo) & ~occupied
             order = geo.orders["centre"]
@@ -431,6 +449,17 @@ class MNKGame:
             return first + [cell for cell in order if not (occupied | near) >> cell & 1]
         order = geo.orders["natural" if self._ordering == "natural" else "centre"]
         return [cell for cell in order if not occupied >> cell & 1]
+
+    def completing_cells(self, player: int) -> Bitboard:
+        """The empty cells where ``player`` would complete K in a row (K-lines with K-1 stones)."""
+        own = self._bits[player]
+        other = self._bits[1 - player]
+        need = self._k - 1
+        cells = 0
+        for window in self._geo.windows:
+            if not window & other and (own & window).bit_count() == need:
+                cells |= window
+        return cells & ~own
 
     def make(self, move: Cell) -> int:
         """Place the side to move's stone on ``move`` (unchecked); return 0 (no in-play points)."""

@@ -189,3 +189,32 @@ def test_render_and_copy() -> None:
     clone = game.copy()
     clone.play(0)
     assert game.stones == 2 and clone.stones == 3
+
+
+@settings(derandomize=True, max_examples=150, deadline=None)
+@given(
+    reachable_games(shapes=[(3, 3, 3), (4, 4, 3), (4, 4, 4), (5, 4, 4), (4, 5, 2)], max_moves=12)
+)
+def test_completing_cells_are_the_immediate_wins(game: MNKGame) -> None:
+    """``completing_cells(p)`` == the empty cells where a stone of p makes K in a row."""
+    if game.is_terminal():
+        return
+    occupied = game.bits[0] | game.bits[1]
+    for player in (0, 1):
+        expected = 0
+        for cell in range(game.geometry.cells):
+            if not occupied >> cell & 1:
+                bits = game.bits[player] | 1 << cell
+                if naive_has_line(bits, game.m, game.n, game.k):
+                    expected |= 1 << cell
+        assert game.completing_cells(player) == expected
+
+
+def test_threats_ordering_puts_wins_then_blocks_first() -> None:
+    win = MNKGame.from_notation("x.x/oo./... x", 3)  # x to move; o threatens c2, x threatens b3
+    assert win.legal_moves()[0] == 7  # b3: x's own win before o's block
+    block = MNKGame.from_notation("..x/oo./xx. o", 3, ordering="threats")
+    assert block.legal_moves()[0] == 5  # c2: o wins at once
+    forced = MNKGame.from_notation("x../oo./... x", 3)
+    assert forced.legal_moves()[0] == 5  # c2: x must block
+    assert MNKGame(3, 3, 3, ordering="centre").legal_moves() == MNKGame(3, 3, 3).legal_moves()

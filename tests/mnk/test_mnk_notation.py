@@ -43,7 +43,7 @@ def test_bad_cells_rejected(text: str, message: str) -> None:
 @given(reachable_games(max_moves=20))
 def test_position_round_trip(game: MNKGame) -> None:
     text = game.to_notation()
-    parsed = MNKGame.from_notation(text, game.k)
+    parsed = MNKGame.from_notation(text, game.k, ordering=game.ordering)
     assert parsed.to_notation() == text
     assert parsed.bits == game.bits and parsed.to_move == game.to_move
     assert parsed.is_terminal() == game.is_terminal()
