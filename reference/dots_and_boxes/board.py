@@ -252,6 +252,7 @@ class DotsAndBoxes:
     __slots__ = (
         "_counts",
         "_history",
+        "_root_ply",
         "_scores",
         "capture_rule",
         "edges",
@@ -281,6 +282,8 @@ class DotsAndBoxes:
         """Sides drawn per box, kept by make / unmake."""
         self._history: list[int] = []
         """One int per move made: edge | completed << 16 | mover << 18."""
+        self._root_ply = 0
+        """The capture rule is applied only below this many moves (never at the root)."""
         self.capture_rule = capture_rule
         self.ordering = ordering
         self.symmetry = symmetry
@@ -322,6 +325,7 @@ class DotsAndBoxes:
         other._scores = list(self._scores)
         other._counts = list(self._counts)
         other._history = list(self._history)
+        other._root_ply = self._root_ply
         return other
 
     # --- the search protocol -----------------------------------------------------------
@@ -389,18 +393,35 @@ class DotsAndBoxes:
         self.to_move = mover
 
     def legal_moves(self) -> Sequence[Edge]:
+        """The undrawn edges in search order; the capture rule prunes below the root.
+
+        See :meth:`search_moves`.
+        """
+        return self.search_moves(self.capture_rule and len(self._history) > self._root_ply)
+
+    def search_moves(self, prune: bool) -> list[Edge]:
         """The undrawn edges, ordered for alpha-beta (when ``ordering``) and pruned by
-        the capture rule (when ``capture_rule``).
+        the capture rule (when ``prune``).
 
         Ordering (our choice, after Barker and Korf 2012): moves that complete a box
         first, then safe moves (that give no box a third side), then sacrifices, the
-        ones that hand over fewer box sides first.  See :func:`capture_rule_moves`.
+        ones that hand over fewer box sides first.
+
+        Capture rule (Barker and Korf 2012, "Solving Dots-And-Boxes", AAAI): when a
+        box can be completed by an edge that gives no other box its third side, that
+        capture is optimal and is the only move kept; when every capture gives a box
+        its third side (a chain or loop being taken), only the captures and the
+        double-dealing declines are kept.  Checked exhaustively on every edge set of
+        the boards up to 2x3 and 1x5 (``tests/dots_and_boxes/test_dab_board.py``).
+        The rule is never applied at the root (the position after the last
+        :meth:`play`), so the root's list is every legal move and ``solve`` reports
+        every optimal move.
         """
         geo = self.geo
         free = geo.full & ~self.edges
         if not free:
             return []
-        if not self.ordering and not self.capture_rule:
+        if not self.ordering and not prune:
             return _bits(free)
         counts = self._counts
         edge_boxes = geo.edge_boxes
@@ -428,7 +449,7 @@ class DotsAndBoxes:
                 sacrifices.append(e)
             else:
                 safe.append(e)
-        if self.capture_rule and captures:
+        if prune and captures:
             if independent >= 0:
                 # Capture rule, part 1: a capture that makes no other box capturable is optimal.
                 return [independent]
@@ -475,7 +496,9 @@ class DotsAndBoxes:
             )
         if self.edges >> move & 1:
             raise IllegalMoveError(f"edge {self.format_move(move)} is already drawn")
-        return self.make(move)
+        completed = self.make(move)
+        self._root_ply = len(self._history)
+        return completed
 
     def parse_move(self, text: str) -> Edge:
         """Parse ``h<r>,<c>`` or ``v<r>,<c>`` (OpenSpiel names); legality is not checked."""
@@ -557,6 +580,7 @@ class DotsAndBoxes:
         self._scores = [scores[0], scores[1]]
         self.to_move = to_move
         self._history = []
+        self._root_ply = 0
 
     def render(self) -> str:
         """Dots (``+``), lines (``---`` and ``|``), box owners unknown so completed boxes show ``#``."""
@@ -581,9 +605,16 @@ class DotsAndBoxes:
             lines.append(row)
         lines.append(
             f"score {self._scores[0]}-{self._scores[1]}, "
-            + ("game over" if self.is_terminal() else f"player {self.to_move} to move")
+            + ("game over" if self.is_terminal() else f"player {self.to_move + 1} to move")
         )
         return "\n".join(lines)
+
+    def result_text(self) -> str:
+        """The result of a finished game, for the command line's ``play``."""
+        a, b = self._scores
+        if a == b:
+            return f"draw {a}-{b}"
+        return f"player {1 if a > b else 2} wins {max(a, b)}-{min(a, b)}"
 
 
 def _bits(mask: int) -> list[int]:

@@ -1,0 +1,129 @@
+"""The command line's view of Dots and Boxes: ``python -m reference <command> dots-and-boxes``.
+
+Seed 000.  Options: ``--rows R --cols C`` (boxes; default 2 x 2, or the size in
+``--position``), and switches for the solving aids (each leaves values unchanged):
+``--no-capture-rule``, ``--no-symmetry``, ``--no-ordering``.  ``perft`` always
+runs without the capture rule (it counts every legal move sequence).  Moves are
+OpenSpiel edge names ``h<r>,<c>`` / ``v<r>,<c>``; the value is the net number of
+boxes the side to move wins from here on.
+
+Extra commands: ``chains dots-and-boxes`` (chain / loop analysis of a position)
+and ``bfs dots-and-boxes`` (distinct states per depth, §III.B).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from reference.cli.spec import ExtraCommand, GameSpec, JsonObject
+from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.errors import ParameterError
+
+DEFAULT_SIZE = 2
+"""Rows and columns when neither ``--rows/--cols`` nor ``--position`` give them (our choice)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rows", type=int, help=f"rows of boxes (default {DEFAULT_SIZE})")
+    parser.add_argument("--cols", type=int, help=f"columns of boxes (default {DEFAULT_SIZE})")
+    parser.add_argument(
+        "--no-capture-rule", action="store_true", help="search every move (no capture rule)"
+    )
+    parser.add_argument(
+        "--no-symmetry", action="store_true", help="no board symmetries in the TT key"
+    )
+    parser.add_argument("--no-ordering", action="store_true", help="moves in edge order")
+
+
+def new_game(args: argparse.Namespace, position: str | None) -> DotsAndBoxes:
+    """Build the board from ``--rows/--cols`` or ``--position`` (they must agree)."""
+    rows = getattr(args, "rows", None)
+    cols = getattr(args, "cols", None)
+    switches = {
+        "capture_rule": not getattr(args, "no_capture_rule", False)
+        and getattr(args, "command", None) != "perft",
+        "symmetry": not getattr(args, "no_symmetry", False),
+        "ordering": not getattr(args, "no_ordering", False),
+    }
+    if position is not None:
+        game = DotsAndBoxes.from_notation(position, **switches)
+        if (rows is not None and rows != game.rows) or (cols is not None and cols != game.cols):
+            raise ParameterError(
+                f"--rows/--cols {rows}x{cols} disagree with the {game.rows}x{game.cols} position"
+            )
+        return game
+    return DotsAndBoxes(
+        DEFAULT_SIZE if rows is None else rows, DEFAULT_SIZE if cols is None else cols, **switches
+    )
+
+
+def _add_position_arguments(parser: argparse.ArgumentParser) -> None:
+    add_arguments(parser)
+    parser.add_argument("--position", help="a position in this game's notation")
+    parser.add_argument("--moves", help='space-separated edges played first, e.g. "h0,0 v0,1"')
+
+
+def _build(args: argparse.Namespace) -> DotsAndBoxes:
+    game = new_game(args, args.position)
+    if args.moves:
+        for index, text in enumerate(args.moves.split(), start=1):
+            try:
+                game.play(game.parse_move(text))
+            except ParameterError:
+                raise
+            except ValueError as error:
+                raise type(error)(f"move {index} ({text!r}) of --moves: {error}") from None
+    return game
+
+
+def run_chains(args: argparse.Namespace) -> JsonObject:
+    """Chains and loops of a position, with formulas 17-18 and the long-chain rule."""
+    from reference.dots_and_boxes.chains import analyze, evaluate_position, long_chain_rule
+
+    game = _build(args)
+    analysis = analyze(game)
+    return {
+        "position": game.to_notation(),
+        "chains": [list(c.boxes) for c in analysis.chains],
+        "loops": [list(c.boxes) for c in analysis.loops],
+        "long_chains": analysis.long_chains,
+        "formula_17_18": evaluate_position(game),
+        "long_chain_rule_favours": long_chain_rule(game.rows, game.cols, analysis.long_chains),
+    }
+
+
+def _add_bfs_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_position_arguments(parser)
+    parser.add_argument("--depth", type=int, required=True, help="plies to expand")
+
+
+def run_bfs(args: argparse.Namespace) -> JsonObject:
+    """Distinct states per depth by breadth-first generation with hash de-duplication."""
+    from reference.dots_and_boxes.generation import bfs_layers
+
+    if args.depth < 0:
+        raise ParameterError(f"--depth must be >= 0, got {args.depth}")
+    game = _build(args)
+    layers = bfs_layers(game, args.depth)
+    return {"depth": args.depth, "states_per_depth": [len(layer) for layer in layers]}
+
+
+SPEC = GameSpec(
+    name="dots-and-boxes",
+    help="Dots and Boxes on R x C boxes (seed 000); value = net boxes for the side to move",
+    add_arguments=add_arguments,
+    new_game=new_game,
+    outcome=lambda score: score,
+    extra_commands={
+        "chains": ExtraCommand(
+            help="chain and loop analysis of a Dots and Boxes position (seed 000, formulas 17-18)",
+            add_arguments=_add_position_arguments,
+            run=run_chains,
+        ),
+        "bfs": ExtraCommand(
+            help="distinct Dots and Boxes states per depth (seed 000, §III.B)",
+            add_arguments=_add_bfs_arguments,
+            run=run_bfs,
+        ),
+    },
+)
