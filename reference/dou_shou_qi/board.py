@@ -596,6 +596,18 @@ class DouShouQi:
         self._to_move = Side.B if self._to_move == Side.A else Side.A
         self._plies -= 1
 
+    @property
+    def history_length(self) -> int:
+        """How many moves :meth:`unmake` can take back."""
+        return len(self._history)
+
+    def unmake_to(self, length: int) -> None:
+        """Take moves back until ``history_length == length`` (e.g. after an interrupted search)."""
+        if not 0 <= length <= len(self._history):
+            raise ParameterError(f"cannot unmake to history length {length}")
+        while len(self._history) > length:
+            self.unmake()
+
     def play(self, move: Move) -> int:
         """Check ``move`` (raise :class:`IllegalMoveError` saying why) and make it."""
         if move not in self.legal_moves():
@@ -648,6 +660,24 @@ class DouShouQi:
         if winner is None:
             return 0
         return WIN if winner == self._to_move else -WIN
+
+    def player_name(self, player: int) -> str:
+        """The thesis's name of a player: ``"A"`` (moves first) or ``"B"``."""
+        return Side(player).name
+
+    def result_text(self) -> str:
+        """How the game ended, e.g. ``"A wins (den entered)"`` or ``"draw (move limit)"``."""
+        winner = self.winner()
+        if winner is None:
+            return "draw (move limit)" if self.is_terminal() else "not over"
+        loser = Side(1 - winner)
+        if self._board[DEN[loser]]:
+            how = "den entered"
+        elif not self._count[loser]:
+            how = f"{loser.name} has no pieces"
+        else:
+            how = f"{loser.name} has no legal move"
+        return f"{winner.name} wins ({how})"
 
     def evaluate(self) -> Score:
         """Evaluate (§3.3) from the side to move's point of view (kept incrementally)."""

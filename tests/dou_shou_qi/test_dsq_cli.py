@@ -1,0 +1,62 @@
+"""The command line for Dou Shou Qi: ``python -m reference <command> dou-shou-qi``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from reference.cli.main import main
+
+START = "A: Ta1 Lg1 Cb2 Df2 Ea3 Wc3 He3 Mg3 / B: Ma7 Hc7 We7 Eg7 Db8 Cf8 La9 Tg9 / A"
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    assert main([*argv, "--json", "--quiet"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert isinstance(result, dict)
+    return result
+
+
+def test_perft_from_start_position_and_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 7: ``perft dou-shou-qi --depth D [--position P | --moves M] --json``."""
+    assert run_json(capsys, "perft", "dou-shou-qi", "--depth", "2") == {
+        "depth": 2,
+        "nodes": 576,
+        "seconds": pytest.approx(0, abs=5),
+    }
+    result = run_json(capsys, "perft", "dou-shou-qi", "--depth", "1", "--position", START)
+    assert result["nodes"] == 24
+    result = run_json(capsys, "perft", "dou-shou-qi", "--depth", "1", "--moves", "e3-d3 c7-d7")
+    assert result["nodes"] == 23  # the wolf on c3 lost d3; the hyena has d4, d2, e3
+
+
+def test_named_positions(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_json(capsys, "show", "dou-shou-qi", "--position", "appendix-a-m")
+    assert "B: Hc7" in str(result["position"])
+    result = run_json(capsys, "positions", "dou-shou-qi")
+    assert len(result["named"]) == 10  # type: ignore[arg-type]
+    assert len(result["unrecovered_appendix_a"]) == 11  # type: ignore[arg-type]
+
+
+def test_bestmove_and_evaluate(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_json(
+        capsys, "bestmove", "dou-shou-qi", "--depth", "2", "--algorithm", "alphabeta", "--no-tt"
+    )
+    assert result["depth"] == 2 and isinstance(result["move"], str)
+    result = run_json(capsys, "evaluate", "dou-shou-qi", "--position", "appendix-a-t")
+    assert result["evaluate"] == 1010
+
+
+def test_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", "dou-shou-qi", "--depth", "1", "--moves", "e3-d3 e3-e4"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "move 2" in err
+    assert main(["show", "dou-shou-qi", "--position", "A: Tb4 / B: Mg9 / A"]) == 2
+    assert "only mice" in capsys.readouterr().err
+
+
+def test_play_computer_against_computer(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "dou-shou-qi", "--first", "computer", "--second", "computer"]
+    assert main([*argv, "--depth", "1", "--time", "5", "--max-plies", "4", "--quiet"]) == 0
+    assert "stopped after 4 plies" in capsys.readouterr().out

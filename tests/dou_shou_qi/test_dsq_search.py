@@ -1,0 +1,166 @@
+"""MINIMAX (§3.2), alpha-beta and alpha-beta with the §11 move ordering on Dou Shou Qi."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference.dou_shou_qi.board import DouShouQi, Move
+from reference.dou_shou_qi.ordering import order_moves
+from reference.dou_shou_qi.players import (
+    MOVE_ORDERING,
+    NO_HEURISTIC,
+    choose_move,
+    minimax_value,
+    play_game,
+)
+from reference.dou_shou_qi.positions import APPENDIX_A
+from reference.search import MATE_BOUND, SearchContext, alphabeta, search
+from reference.search.protocol import INFINITY
+
+SMALL = [
+    "A: Ma1 Tb3 Ld5 Hg4 / B: Mg9 Tf7 La5 Hb7 Ec7 / A",
+    "A: Cc1 Wd3 Ec9 Mf1 Hd7 / B: Ed2 Mb1 Le1 Td8 Cc8 / A",
+    "A: Mb4 Ea4 Cc3 Wf7 Lg1 / B: Mc4 Eb3 Ha5 Td8 / A",
+    "A: Hd8 Tc8 Mc2 Ld3 / B: Ed2 Cc1 Wf9 Mg9 / A",
+]
+
+
+def random_position(seed: int, plies: int, start: str | None = None) -> DouShouQi:
+    """A reachable position: ``plies`` random legal moves from ``start`` (or the start)."""
+    rng = random.Random(seed)
+    g = DouShouQi(draw_limit=None) if start is None else DouShouQi.from_notation(start)
+    for _ in range(plies):
+        legal = g.legal_moves()
+        if not legal:
+            break
+        g.make(rng.choice(legal))
+    return g
+
+
+def section_3_2_minimax(g: DouShouQi, depth: int) -> float:
+    """MINIMAX(position, depth) transcribed line by line from §3.2 (wins as +-infinity).
+
+    1 if game is over or depth = 0: 2 return EVALUATE(position); 3 a <- -inf;
+    4 for each move; 5 p' <- Make-Move; 6 a <- max(a, -MINIMAX(p', depth - 1)); 7 return a.
+    """
+    if g.is_terminal():
+        score = g.terminal_score()
+        return 0.0 if score == 0 else math.copysign(math.inf, score)
+    if depth == 0:
+        return float(g.evaluate())
+    a = -math.inf
+    for move in g.legal_moves():
+        g.make(move)
+        a = max(a, -section_3_2_minimax(g, depth - 1))
+        g.unmake()
+    return a
+
+
+def test_minimax_is_the_negamax_of_section_3_2() -> None:
+    """The core's minimax equals a literal transcription of §3.2 (a win for the mover = +inf there)."""
+    for text in SMALL:
+        for depth in (1, 2, 3):
+            g = DouShouQi.from_notation(text)
+            literal = section_3_2_minimax(g, depth)
+            core = minimax_value(g, depth)
+            if math.isinf(literal):
+                assert abs(core) >= MATE_BOUND and (core > 0) == (literal > 0)
+            else:
+                assert core == literal
+
+
+@settings(derandomize=True, max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 30), st.integers(1, 2))
+def test_minimax_equals_alphabeta_equals_ordered_alphabeta(
+    seed: int, plies: int, depth: int
+) -> None:
+    """Values agree on random reachable positions (pruning and ordering never change the value)."""
+    g = random_position(seed, plies)
+    if g.is_terminal():
+        return
+    reference = minimax_value(g, depth)
+    assert alphabeta(g, depth) == reference
+    g.ordering = True
+    assert alphabeta(g, depth) == reference
+    assert search(g, depth, algorithm="alphabeta").value == reference
+
+
+@settings(derandomize=True, max_examples=12, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(SMALL), st.integers(0, 6))
+def test_three_searches_agree_at_depth_3_on_small_positions(
+    seed: int, start: str, plies: int
+) -> None:
+    g = random_position(seed, plies, start)
+    if g.is_terminal():
+        return
+    reference = minimax_value(g, 3)
+    assert alphabeta(g, 3) == reference
+    g.ordering = True
+    assert alphabeta(g, 3) == reference
+
+
+def test_ordered_move_list_is_the_literal_stable_sort() -> None:
+    """The generator's buckets equal a stable sort of the plain list on the §11 priorities."""
+    for seed in range(40):
+        g = random_position(seed, 2 * seed % 50)
+        plain = list(g.legal_moves())
+        g.ordering = True
+        assert list(g.legal_moves()) == order_moves(g, plain)
+        assert sorted(plain) == sorted(g.legal_moves())
+
+
+def test_ordering_puts_captures_then_lion_tiger_elephant_mouse_first() -> None:
+    g = DouShouQi.from_notation(
+        "A: Ma1 Tb3 Ld5 Hg4 Ee2 / B: Mg9 Tf7 La5 Hb7 Ec7 / A", ordering=True
+    )
+    names = [g.format_move(m) for m in g.legal_moves()]
+    captures = {"b3-b7", "d5-a5"}
+    assert set(names[:2]) == captures
+    kinds = [g.piece_at(m.src).kind.name for m in g.legal_moves()[2:]]  # type: ignore[union-attr]
+    order = ["LION", "TIGER", "ELEPHANT", "MOUSE", "HYENA"]
+    assert kinds == sorted(kinds, key=order.index)
+
+
+def nodes(g: DouShouQi, depth: int) -> int:
+    ctx = SearchContext()
+    alphabeta(g, depth, -INFINITY, INFINITY, ctx)
+    return ctx.counters.nodes
+
+
+def test_ordering_reduces_alphabeta_nodes() -> None:
+    """§11: move ordering lets alpha-beta search fewer nodes (summed over 12 positions, depth 3)."""
+    plain = ordered = 0
+    for seed in range(12):
+        g = random_position(seed, 20 + seed)
+        if g.is_terminal():
+            continue
+        plain += nodes(g, 3)
+        g.ordering = True
+        ordered += nodes(g, 3)
+    assert ordered < plain
+
+
+def test_iterative_deepening_with_time_limit_returns_a_legal_move() -> None:
+    g = DouShouQi()
+    result = choose_move(g, MOVE_ORDERING, time_limit=0.3)
+    assert result.best_move in g.legal_moves() and result.depth >= 1
+    assert not g.ordering  # the switch is restored
+
+
+def test_search_takes_a_win_in_one() -> None:
+    g = DouShouQi.from_notation("A: Hd8 / B: Ma1 Eb2 / A")
+    result = choose_move(g, NO_HEURISTIC, depth=3)
+    assert result.best_move == Move(g.parse_move("d8-d9").src, g.parse_move("d8-d9").dst)
+    assert result.value >= MATE_BOUND
+
+
+def test_self_play_game_is_reproducible_at_fixed_depth() -> None:
+    start = APPENDIX_A["t"].notation  # B without its elephant
+    first = play_game(start, MOVE_ORDERING, NO_HEURISTIC, depth=1, draw_limit=30)
+    second = play_game(start, MOVE_ORDERING, NO_HEURISTIC, depth=1, draw_limit=30)
+    assert first == second
+    assert first.plies <= 30 and len(first.depths_a) + len(first.depths_b) == first.plies
