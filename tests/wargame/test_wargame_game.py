@@ -1,0 +1,165 @@
+"""The turn-level war-chess game (seed 002, §2.3): protocol, keys, search through the core, CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from wargame_strategies import battles
+
+from reference.cli.main import main
+from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
+from reference.search import WIN, iterative_deepening, search
+from reference.wargame.battle import Battle
+from reference.wargame.experiment import enumerate_turn
+from reference.wargame.game import SKIRMISH, WarGame
+
+
+def test_notation_round_trips_with_turn_counter() -> None:
+    game = WarGame.from_notation(SKIRMISH)
+    assert game.to_notation() == SKIRMISH
+    assert WarGame.from_notation("... aS@a1,bS@c1 b").to_notation().endswith(" b 0/30")
+    for bad in ("... aS@a1,bS@c1 a 5", "... aS@a1,bS@c1 a 9/3", "... aS@a1,bS@c1 a x/3"):
+        with pytest.raises(PositionFormatError):
+            WarGame.from_notation(bad)
+    with pytest.raises(ParameterError):
+        WarGame(Battle.from_notation("... aS@a1 a"), 0, 0)
+
+
+def test_legal_moves_are_the_distinct_end_states() -> None:
+    """legal_moves has one plan per distinct end-of-turn state (Algorithm 5's distinct_states)."""
+    game = WarGame.from_notation(SKIRMISH)
+    moves = game.legal_moves()
+    assert len(moves) == enumerate_turn(game.battle, "recursion").distinct_states
+    assert len(moves) == len(set(moves))
+    ends = set()
+    for move in moves:
+        game.play(move)
+        ends.add(game.battle.snapshot())
+        game.unmake()
+    assert len(ends) == len(moves)
+    assert game.to_notation() == SKIRMISH
+
+
+def test_format_and_parse_move_round_trip() -> None:
+    game = WarGame.from_notation(SKIRMISH)
+    for move in game.legal_moves():
+        assert game.parse_move(game.format_move(move)) == move
+
+
+def test_play_rejects_illegal_plans_and_finished_games() -> None:
+    game = WarGame.from_notation(SKIRMISH)
+    with pytest.raises(IllegalMoveError, match="without an action"):
+        game.play(game.parse_move("a1-a2"))
+    assert game.to_notation() == SKIRMISH
+    over = WarGame.from_notation("... aS@a1 a")
+    assert over.is_terminal() and over.terminal_score() == WIN
+    with pytest.raises(IllegalMoveError, match="game is over"):
+        over.play(())
+    with pytest.raises(IllegalMoveError):
+        over.unmake()
+
+
+def test_turn_limit_ends_in_a_draw() -> None:
+    game = WarGame.from_notation("..... aS@a1:5/1/1/1-1,bS@e1:5/1/1/1-1 a 0/2")
+    game.play(game.parse_move("a1-b1"))
+    game.play(game.parse_move("e1-d1"))
+    assert game.is_terminal() and game.terminal_score() == 0
+    assert "turn limit 2" in game.result_text()
+
+
+@settings(derandomize=True, max_examples=30, deadline=None)
+@given(battles(max_side=4, max_alex=2, max_billie=2, max_movement=2))
+def test_incremental_key_matches_full_key_on_random_playouts(battle: Battle) -> None:
+    """Play random legal plans: the incremental Zobrist key equals the key from scratch, and
+    unmake restores position and key."""
+    game = WarGame(battle, 0, 6)
+    rng = random.Random(game.key)
+    trail = []
+    while not game.is_terminal():
+        trail.append((game.to_notation(), game.key))
+        moves = game.legal_moves()
+        game.make(moves[rng.randrange(len(moves))])
+        assert game.key == game._full_key()
+    while trail:
+        game.unmake()
+        assert (game.to_notation(), game.key) == trail.pop()
+
+
+def test_depth_one_search_takes_the_kill() -> None:
+    """One turn deep, the plan that kills the weak enemy scores best."""
+    game = WarGame.from_notation("..../.... aS@a1:10/4/1/1-1,bS@c1:3/1/1/1-1,bS@d2:10/1/1/1-1 a")
+    result = search(game, 1, algorithm="alphabeta")
+    assert game.format_move(result.best_move) == "a1-b1xc1"
+
+
+def test_alphabeta_and_pvs_agree_with_minimax_on_small_battle() -> None:
+    """The core's algorithms give the same depth-2 value over whole-turn plans."""
+    text = "..../..^./.... aS@a1:6/3/1/1-1,aA@b1:4/2/1/2-2,bS@d3:6/3/1/1-1 a"
+    values = {
+        algorithm: search(WarGame.from_notation(text), 2, algorithm=algorithm).value
+        for algorithm in ("minimax", "alphabeta", "alphabeta_tt", "pvs")
+    }
+    assert len(set(values.values())) == 1, values
+
+
+@pytest.mark.slow
+def test_skirmish_is_won_by_alex_at_depth_two() -> None:
+    """Computer against computer, depth 2 each turn: the default scenario ends by elimination."""
+    game = WarGame.from_notation(SKIRMISH)
+    while not game.is_terminal():
+        game.play(iterative_deepening(game, max_depth=2).best_move)
+    assert game.result_text().startswith("Alex (a) wins")
+
+
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(args)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_cli_enumerate_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_cli(
+        ["enumerate", "wargame", "--units", "3", "--movement", "1", "--layout", "dispersed",
+         "--algorithm", "order", "--json"],
+        capsys,
+    )
+    data = json.loads(out)
+    assert status == 0
+    assert data["plans"] == 6 * 5**3 and data["distinct_states"] == 5**3
+    assert data["ops1"] == data["closed_form_ops1"] == 6 * (5 + 25 + 125)
+
+
+def test_cli_enumerate_scenario_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    scenario = tmp_path / "duel.txt"
+    scenario.write_text("# a duel\n.... # one row\naS@a1:5/5/1/1-1,bS@c1:5/1/1/1-1\na\n")
+    status, out, _ = run_cli(
+        ["enumerate", "wargame", "--scenario", str(scenario), "--algorithm", "recursion", "--json"],
+        capsys,
+    )
+    assert status == 0
+    data = json.loads(out)
+    # a1 stays or moves to b1; from b1 it may kill c1: 3 plans, 3 distinct states, 2 ops1
+    assert (data["plans"], data["distinct_states"], data["ops1"]) == (3, 3, 2)
+    status, _, err = run_cli(["enumerate", "wargame", "--scenario", str(tmp_path / "no")], capsys)
+    assert status == 2 and "cannot read scenario" in err
+
+
+def test_cli_rejects_bad_parameters(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run_cli(["enumerate", "wargame", "--units", "9"], capsys)
+    assert status == 2 and "--units 9" in err
+
+
+def test_cli_show_and_play_computer_vs_computer(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_cli(["show", "wargame", "--json"], capsys)
+    assert status == 0 and json.loads(out)["position"] == SKIRMISH
+    status, out, _ = run_cli(
+        ["play", "wargame", "--first", "computer", "--second", "computer", "--depth", "1",
+         "--time", "1000", "--max-plies", "4", "--quiet"],
+        capsys,
+    )
+    assert status == 0
+    assert out.count("plays ") == 4
