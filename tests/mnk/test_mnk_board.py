@@ -215,6 +215,6 @@ def test_threats_ordering_puts_wins_then_blocks_first() -> None:
     assert win.legal_moves()[0] == 7  # b3: x's own win before o's block
     block = MNKGame.from_notation("..x/oo./xx. o", 3, ordering="threats")
     assert block.legal_moves()[0] == 5  # c2: o wins at once
-    forced = MNKGame.from_notation("x../oo./... x", 3)
+    forced = MNKGame.from_notation("x../oo./..x x", 3)
     assert forced.legal_moves()[0] == 5  # c2: x must block
     assert MNKGame(3, 3, 3, ordering="centre").legal_moves() == MNKGame(3, 3, 3).legal_moves()
