@@ -8,8 +8,9 @@ default 200 as in §11; 0 = none) and ``--ordering thesis|none`` (the §11 move
 order in the move list, default ``thesis``; ``perft`` counts are the same either way).
 
 Extra commands: ``evaluate dou-shou-qi`` (Evaluate of §3.3 with each piece's
-C[t,s]) and ``positions dou-shou-qi`` (the named positions, and the Appendix A
-positions that could not be recovered).
+C[t,s]), ``positions dou-shou-qi`` (the named positions, and the Appendix A
+positions that could not be recovered) and ``partition dou-shou-qi`` (issue 6:
+the subproblems of a position, :mod:`reference.dou_shou_qi.partition_cli`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import argparse
 from reference.cli.spec import ExtraCommand, GameSpec, JsonObject
 from reference.dou_shou_qi.board import DEFAULT_DRAW_LIMIT, DouShouQi
 from reference.dou_shou_qi.evaluation import DEVELOPMENT, MATERIAL, RECONSTRUCTED
+from reference.dou_shou_qi.partition_cli import PARTITION_COMMAND
 from reference.dou_shou_qi.positions import NAMED_POSITIONS, UNRECOVERED
 from reference.dou_shou_qi.squares import Side, opposite_square, square_name
 from reference.errors import GameError, ParameterError
@@ -156,5 +158,6 @@ SPEC = GameSpec(
             run=run_positions,
             render=render_positions,
         ),
+        "partition": PARTITION_COMMAND,  # issue 6 (split search), see partition_cli.py
     },
 )
