@@ -21,12 +21,14 @@ def bfs_layers(
     game: DotsAndBoxes,
     depth: int,
     key: Callable[[Edges], int] | None = None,
+    check_collisions: bool = True,
 ) -> list[dict[int, Edges]]:
     """Layers 0..depth of distinct states reachable from ``game``, each a dict hash -> edges.
 
     ``key`` hashes an edge set (default: the game's Zobrist key, XOR of the drawn
     edges' keys).  Raises ``ParameterError`` on a hash collision (two different
-    edge sets with one hash).
+    edge sets with one hash) unless ``check_collisions`` is False (for keys that
+    merge states on purpose, e.g. ``geo.canonical``: one state per symmetry class).
     """
     if depth < 0:
         raise ParameterError(f"depth must be >= 0, got {depth}")
@@ -57,7 +59,7 @@ def bfs_layers(
                 seen = nxt.get(h)
                 if seen is None:
                     nxt[h] = child  # unvisited: stored in the hash table, expanded next
-                elif seen != child:
+                elif check_collisions and seen != child:
                     raise ParameterError(f"hash collision: {seen:#x} and {child:#x} share {h:#x}")
         layers.append(nxt)
         layer = nxt

@@ -7,10 +7,11 @@ Seed 000, §II.B Theorems 5 and 9, §IV.A formulas 22-23, §IV.B formula 25.
   ``((x_1 * 2^8 + x_2) * 2^8 + ...) * 2^8 + x_n``.  Here the cells are the edges
   (state 1 = drawn).  ERRATUM: that number has 8n bits, not the "unsigned 64-bit
   integer" §III.A says; :func:`formula9_hash` computes it literally as a Python
-  int and :func:`reduce_to_64` gives two 64-bit reductions of it (the low 64 bits,
-  as a C ``uint64_t`` would keep, and an XOR fold of the 64-bit limbs).  Since
-  x_i is 0 or 1 the literal number is a perfect (collision-free) code of the edge
-  set; the reductions are not: the low 64 bits see only the last 8 cells.
+  int and :func:`reduce_to_64` gives three 64-bit reductions of it (the low 64
+  bits, as a C ``uint64_t`` would keep; an XOR fold of the 64-bit limbs; the
+  remainder modulo a prime below 2^64).  Since x_i is 0 or 1 the literal number
+  is a perfect (collision-free) code of the edge set; the first two reductions are
+  not: they keep at most 256 distinct values.
 * **Theorem 9** (formulas 14-16): the universal family
   ``h_ab(k) = ((a k + b) mod p) mod m`` with p prime, a in Z_p*, b in Z_p.
 * **Formulas 22-23**: ``v32 = key.v32[0] ^ key.v32[1]`` and
@@ -36,6 +37,9 @@ FORMULA9_SEED = 9
 
 P_64 = (1 << 64) + 13
 """The smallest prime above 2^64: every 64-bit key lies in Z_p (Theorem 9, formula 14)."""
+
+P_BELOW_64 = (1 << 64) - 59
+"""The largest prime below 2^64: the modulus of the ``"prime"`` 64-bit reduction."""
 
 
 def random_bit_vector(n: int, seed: int = FORMULA9_SEED) -> list[int]:
@@ -73,14 +77,21 @@ def board_formula9(rows: int, cols: int, edges: Edges, seed: int = FORMULA9_SEED
     return formula9_hash(edge_states(rows, cols, edges), random_bit_vector(n, seed))
 
 
-def reduce_to_64(h: int, method: str = "fold") -> Key:
-    """Reduce a formula-9 hash to 64 bits: ``"low"`` keeps the low 64 bits (C overflow),
-    ``"fold"`` XORs the 64-bit limbs together.
+def reduce_to_64(h: int, method: str = "prime") -> Key:
+    """Reduce a formula-9 hash to 64 bits.
+
+    ``"low"`` keeps the low 64 bits (what C ``uint64_t`` arithmetic would keep);
+    ``"fold"`` XORs the 64-bit limbs together; ``"prime"`` takes ``h mod P`` with
+    P = 2^64 - 59, the largest prime below 2^64 (our choice, in the spirit of
+    Theorem 9).  With 0/1 cells the first two keep only 8 bits of information
+    (each byte is 0 or 1 and the limbs overlap byte for byte): at most 256 values.
     """
     if method == "low":
         return h & MASK64
+    if method == "prime":
+        return h % P_BELOW_64
     if method != "fold":
-        raise ParameterError(f"reduction must be 'low' or 'fold', got {method!r}")
+        raise ParameterError(f"reduction must be 'low', 'fold' or 'prime', got {method!r}")
     out = 0
     while h:
         out ^= h & MASK64

@@ -143,7 +143,19 @@ def test_render_draws_dots_and_lines() -> None:
     assert game.render().splitlines()[:3] == ["+---+", "| # |", "+---+"]
 
 
-@pytest.mark.parametrize("size", [(1, 1), (1, 2), (2, 2), (1, 3), (2, 3), (3, 2)])
+@pytest.mark.parametrize(
+    "size",
+    [
+        (1, 1),
+        (1, 2),
+        (2, 2),
+        (1, 3),
+        (1, 4),
+        pytest.param((2, 3), marks=pytest.mark.slow),
+        pytest.param((3, 2), marks=pytest.mark.slow),
+        pytest.param((1, 5), marks=pytest.mark.slow),
+    ],
+)
 def test_capture_rule_and_symmetry_keep_every_value(size: tuple[int, int]) -> None:
     """Exhaustive: at every edge set of the board, some optimal move survives the
     capture rule, and every symmetric image has the same value (plain memoised minimax).

@@ -1,0 +1,329 @@
+"""The paper's pieces: hashes (Theorems 5, 9, formulas 9, 22-23, 25), breadth-first
+generation (§III.B), chains (formulas 17-18, Theorem 2), Algorithm 2, formulas 19-20."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference.dots_and_boxes.algorithm1 import (
+    formula19_minimax_nodes,
+    formula20_minimal_leaves,
+    theorem8_update,
+)
+from reference.dots_and_boxes.bidirectional import (
+    bfs_distance,
+    bidirectional_search,
+    dab_predecessors,
+    dab_successors,
+)
+from reference.dots_and_boxes.board import DotsAndBoxes, geometry
+from reference.dots_and_boxes.chains import (
+    MoveKind,
+    analyze,
+    classify_move,
+    component_value,
+    evaluate_position,
+    long_chain_rule,
+)
+from reference.dots_and_boxes.generation import bfs_layers, formula11_depth
+from reference.dots_and_boxes.hashing import (
+    P_64,
+    board_formula9,
+    count_collisions,
+    fold32,
+    formula9_hash,
+    index_formula23,
+    index_formula25,
+    is_probable_prime,
+    random_bit_vector,
+    reduce_to_64,
+    universal_hash,
+)
+from reference.errors import ParameterError
+from reference.search import search
+
+
+def random_position(rows: int, cols: int, seed: int) -> DotsAndBoxes:
+    rng = random.Random(seed)
+    game = DotsAndBoxes(rows, cols)
+    for _ in range(rng.randrange(game.geo.num_edges + 1)):
+        game.play(rng.choice(game.search_moves(prune=False)))
+    return game
+
+
+# --- Theorem 5 / formula 9 -------------------------------------------------------------
+def test_formula9_is_the_base_256_number_of_x() -> None:
+    """h(S) = ((x_1 * 2^8 + x_2) * 2^8 + ...) + x_n with x_i = s_i XOR b_i."""
+    states, bits = [3, 0, 255, 7], [1, 1, 0, 1]
+    xs = [s ^ b for s, b in zip(states, bits, strict=True)]
+    expected = ((xs[0] * 256 + xs[1]) * 256 + xs[2]) * 256 + xs[3]
+    assert formula9_hash(states, bits) == expected
+    with pytest.raises(ParameterError, match="bytes"):
+        formula9_hash([256], [0])
+    with pytest.raises(ParameterError, match="cells"):
+        formula9_hash([1, 2], [0])
+
+
+def test_theorem_5_formula9_needs_8n_bits_not_64() -> None:
+    """ERRATUM: the literal hash of a 3x3 board (24 edges) is a 192-bit number; it is
+    collision-free on edge sets, but its low 64 bits see only the last 8 edges and an
+    XOR fold of its limbs only 8 bits; reducing modulo a prime keeps it distinct."""
+    geo = geometry(3, 3)
+    full_hash = board_formula9(3, 3, geo.full)
+    assert full_hash.bit_length() > 64
+    rng = random.Random(5)
+    sets = {rng.getrandbits(geo.num_edges) for _ in range(2000)}
+    literal = [board_formula9(3, 3, e) for e in sets]
+    assert len(set(literal)) == len(sets)  # perfect code
+    low = [reduce_to_64(h, "low") for h in literal]
+    fold = [reduce_to_64(h, "fold") for h in literal]
+    prime = [reduce_to_64(h, "prime") for h in literal]
+    assert len(set(low)) <= 256  # only 8 cells left: at most 2^8 values
+    assert len(set(fold)) <= 256  # limbs overlap byte for byte
+    assert len(set(prime)) == len(sets)
+    assert is_probable_prime(2**64 - 59)
+    with pytest.raises(ParameterError):
+        reduce_to_64(1, "middle")
+
+
+def test_random_bit_vector_is_reproducible() -> None:
+    assert random_bit_vector(30, 1) == random_bit_vector(30, 1)
+    assert set(random_bit_vector(200, 2)) == {0, 1}
+
+
+# --- Theorem 9 / formulas 14-16 --------------------------------------------------------
+def test_theorem_9_p_is_prime_above_every_64_bit_key() -> None:
+    assert is_probable_prime(P_64) and P_64 > 2**64
+    assert not is_probable_prime(2**64 + 1)
+    assert [n for n in range(30) if is_probable_prime(n)] == [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]
+
+
+def test_theorem_9_universal_hash_range_and_collision_rate() -> None:
+    """h_ab maps into 0..m-1; over random (a, b) two fixed keys collide with
+    probability about 1/m (the universal property)."""
+    m = 16
+    k1, k2 = 12345678901234567, 98765432109876543
+    collisions = 0
+    trials = 2000
+    for seed in range(trials):
+        h = universal_hash(m, seed)
+        assert 1 <= h.a < h.p and 0 <= h.b < h.p
+        assert 0 <= h(k1) < m
+        collisions += h(k1) == h(k2)
+    assert collisions / trials < 2 / m
+    with pytest.raises(ParameterError):
+        universal_hash(0, 1)
+    with pytest.raises(ParameterError, match="prime"):
+        universal_hash(8, 1, p=2**64)
+
+
+# --- formulas 22-23, 25 -----------------------------------------------------------------
+def test_formulas_22_23_fold_and_20_bit_index() -> None:
+    key = 0x0123_4567_89AB_CDEF
+    assert fold32(key) == 0x0123_4567 ^ 0x89AB_CDEF
+    t = fold32(key)
+    assert index_formula23(key) == (t & 0xFFFF) ^ ((t >> 16) << 4)
+    rng = random.Random(3)
+    assert all(0 <= index_formula23(rng.getrandbits(64)) < 1 << 20 for _ in range(1000))
+    assert index_formula25(1000, 7) == 1000 % 7
+    assert count_collisions([1, 8, 15, 2], lambda k: k % 7) == 2
+
+
+# --- §III.B breadth-first generation ----------------------------------------------------
+@pytest.mark.parametrize("rows,cols", [(1, 1), (1, 2), (2, 2)])
+def test_bfs_layers_count_every_edge_subset(rows: int, cols: int) -> None:
+    """De-duplicated by hash, depth d holds exactly C(E, d) distinct edge sets."""
+    game = DotsAndBoxes(rows, cols)
+    e = game.geo.num_edges
+    layers = bfs_layers(game, e)
+    assert [len(layer) for layer in layers] == [math.comb(e, d) for d in range(e + 1)]
+
+
+def test_bfs_layers_with_symmetry_fold() -> None:
+    """Folding symmetric states (canonical key) leaves one state per class: on 2x2,
+    depth 1 has 2 classes (outer and inner edges)."""
+    game = DotsAndBoxes(2, 2)
+    layers = bfs_layers(game, 2, key=game.geo.canonical, check_collisions=False)
+    assert [len(layer) for layer in layers][:2] == [1, 2]
+    assert len(layers[2]) < math.comb(12, 2)
+    classes = {game.geo.canonical(1 << e) for e in range(game.geo.num_edges)}
+    assert len(classes) == 2  # outer edges and inner edges
+    with pytest.raises(ParameterError, match="collision"):
+        bfs_layers(game, 1, key=lambda edges: edges.bit_count())
+
+
+def test_formula11_depth() -> None:
+    assert formula11_depth(8, 2) == pytest.approx(3.0)
+    with pytest.raises(ParameterError):
+        formula11_depth(8, 1)
+
+
+# --- chains, formulas 17-18, Theorem 2 ---------------------------------------------------
+def brute_force_components(game: DotsAndBoxes) -> list[tuple[int, bool]]:
+    """Union-find over 2-boxes joined by undrawn edges; a component is a loop when it
+    has as many links as boxes."""
+    geo = game.geo
+    two = [b for b in range(geo.num_boxes) if (game.edges & geo.box_masks[b]).bit_count() == 2]
+    parent = {b: b for b in two}
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    links = []
+    for e in range(geo.num_edges):
+        bs = geo.edge_boxes[e]
+        if not game.edges >> e & 1 and len(bs) == 2 and bs[0] in parent and bs[1] in parent:
+            links.append(bs)
+            parent[find(bs[0])] = find(bs[1])
+    size: dict[int, int] = {}
+    link_count: dict[int, int] = {}
+    for b in two:
+        size[find(b)] = size.get(find(b), 0) + 1
+    for a, _ in links:
+        link_count[find(a)] = link_count.get(find(a), 0) + 1
+    return sorted((n, link_count.get(r, 0) == n) for r, n in size.items())
+
+
+@settings(derandomize=True, max_examples=150, deadline=None)
+@given(st.sampled_from([(2, 2), (3, 3), (3, 4), (4, 4), (2, 5)]), st.integers(0, 10**9))
+def test_chain_analysis_matches_brute_force(size: tuple[int, int], seed: int) -> None:
+    game = random_position(*size, seed)
+    analysis = analyze(game)
+    found = sorted(
+        [(c.length, False) for c in analysis.chains] + [(c.length, True) for c in analysis.loops]
+    )
+    assert found == brute_force_components(game)
+    for c in analysis.chains:  # a chain is a path: consecutive boxes are neighbours
+        for a, b in zip(c.boxes, c.boxes[1:], strict=False):
+            assert abs(a - b) in (1, game.cols)
+
+
+def test_chain_and_loop_on_a_known_position() -> None:
+    """A 2x2 board with only the four inner edges undrawn... is a loop of 4; with the
+    middle vertical edges drawn instead it is two chains."""
+    game = DotsAndBoxes(2, 2)
+    inner = {game.parse_move(m) for m in ["h1,0", "h1,1", "v0,1", "v1,1"]}
+    for e in range(game.geo.num_edges):
+        if e not in inner:
+            game.play(e)
+    analysis = analyze(game)
+    assert analysis.chains == () and [c.length for c in analysis.loops] == [4]
+    assert analysis.long_components == 1
+    assert classify_move(game, game.parse_move("h1,0")) == MoveKind.SACRIFICE
+
+
+def test_formulas_17_18_as_read() -> None:
+    assert [component_value(n, False, 1) for n in (0, 1, 2)] == [0, -1, -2]  # formula 17
+    assert component_value(4, False, 3) == 1  # 5 - length, x > 2
+    assert component_value(4, False, 1) == -5  # chain, x < 2: -length - 1
+    assert component_value(4, True, 1) == -4  # loop: -length
+    assert component_value(4, True, 2) == -4  # x = 2 treated as x < 2 (ERRATUM)
+    assert evaluate_position(DotsAndBoxes(2, 2)) == 0  # safe moves left
+
+
+def test_theorem_2_long_chain_rule() -> None:
+    """Classical statement: the first player wants dots + long chains even.
+
+    Source: Berlekamp, *The Dots-and-Boxes Game* (2000), ch. 2 (the long chain rule);
+    5x5 boxes = 36 dots: the first player wants an even number of long chains."""
+    assert long_chain_rule(5, 5, 2) == 0
+    assert long_chain_rule(5, 5, 1) == 1
+    assert long_chain_rule(3, 3, 1) == 1  # 16 dots + 1 chain: odd, the second player
+
+
+# --- Algorithm 2 --------------------------------------------------------------------------
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(st.sampled_from([(1, 1), (1, 2), (2, 2)]), st.integers(0, 10**9), st.integers(0, 6))
+def test_algorithm_2_bidirectional_equals_bfs_on_the_game_graph(
+    size: tuple[int, int], seed: int, extra: int
+) -> None:
+    """Shortest move sequence between two game states (edges, scores, side to move):
+    bidirectional search == breadth-first distance, and the path is a real one."""
+    rows, cols = size
+    begin_game = random_position(rows, cols, seed)
+    rng = random.Random(seed + 1)
+    end_game = begin_game.copy()
+    for _ in range(extra):
+        moves = end_game.search_moves(prune=False)
+        if not moves:
+            break
+        end_game.play(rng.choice(moves))
+    if rng.random() < 0.3:  # sometimes an unreachable target: another side to move
+        end_game.set_position(end_game.edges, end_game.scores, 1 - end_game.to_move)
+    begin = (begin_game.edges, *begin_game.scores, begin_game.to_move)
+    end = (end_game.edges, *end_game.scores, end_game.to_move)
+    succ, pred = dab_successors(rows, cols), dab_predecessors(rows, cols)
+    result = bidirectional_search(begin, end, succ, pred)
+    assert result.distance == bfs_distance(begin, end, succ)
+    if result.distance is not None:
+        assert result.path[0] == begin and result.path[-1] == end
+        assert len(result.path) == result.distance + 1
+        for a, b in zip(result.path, result.path[1:], strict=False):
+            assert (b, 1) in succ(a)
+
+
+def test_algorithm_2_weighted_graph_equals_dijkstra() -> None:
+    """On a random weighted digraph the corrected stopping rule still gives shortest paths."""
+    import heapq
+
+    rng = random.Random(11)
+    n = 40
+    graph: dict[int, list[tuple[int, int]]] = {i: [] for i in range(n)}
+    reverse: dict[int, list[tuple[int, int]]] = {i: [] for i in range(n)}
+    for _ in range(120):
+        a, b, w = rng.randrange(n), rng.randrange(n), rng.randint(0, 9)
+        graph[a].append((b, w))
+        reverse[b].append((a, w))
+
+    def dijkstra(s: int, t: int) -> int | None:
+        dist = {s: 0}
+        heap = [(0, s)]
+        while heap:
+            d, u = heapq.heappop(heap)
+            if u == t:
+                return d
+            if d > dist[u]:
+                continue
+            for v, w in graph[u]:
+                if d + w < dist.get(v, 10**9):
+                    dist[v] = d + w
+                    heapq.heappush(heap, (d + w, v))
+        return None
+
+    for s in range(0, n, 3):
+        for t in range(1, n, 4):
+            result = bidirectional_search(s, t, graph.__getitem__, reverse.__getitem__)
+            assert result.distance == dijkstra(s, t)
+
+
+# --- Theorem 8, formulas 19-20 --------------------------------------------------------------
+def test_theorem_8_window_update() -> None:
+    assert theorem8_update(1, 9, 5, True) == (5, 9)
+    assert theorem8_update(1, 9, 0, True) == (1, 9)
+    assert theorem8_update(1, 9, 3, False) == (1, 3)
+
+
+def test_formula_19_counts_a_full_tree() -> None:
+    """Corrected formula 19: minimax on a uniform tree visits (b^(d+1) - 1)/(b - 1) nodes."""
+    from reference.search.toy_games import Nim
+
+    assert formula19_minimax_nodes(3, 2) == 13
+    assert formula19_minimax_nodes(1, 4) == 5
+    # Nim with take=2 and a big pile: branching 2 for the first 4 plies
+    game = Nim(20, take=2)
+    nodes = search(game, 4, algorithm="minimax").stats.nodes
+    assert nodes == formula19_minimax_nodes(2, 4) - 1  # the core does not count the root
+
+
+def test_formula_20_minimal_tree() -> None:
+    """Knuth-Moore: b^ceil(d/2) + b^floor(d/2) - 1 leaves (d = 1: b, d = 2: 2b - 1)."""
+    assert formula20_minimal_leaves(5, 1) == 5
+    assert formula20_minimal_leaves(5, 2) == 9
+    assert formula20_minimal_leaves(3, 3) == 9 + 3 - 1
