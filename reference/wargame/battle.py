@@ -193,8 +193,10 @@ class Battle:
 
         Seed 002, §2.1 and Figure 4: the range includes the unit's own tile (4a),
         obstacles are excluded (4b), enemies cannot be passed (4c), allies can be
-        passed (4d) but not ended on.  The paper says "breadth first search"; with
-        unequal terrain costs that becomes Dijkstra's algorithm.  Sorted by tile.
+        passed (4d) but not ended on.  Sorted by tile.
+
+        ERRATUM: the paper computes the range by "breadth first search", which is right
+        only when every tile costs 1; with terrain costs it must be Dijkstra's algorithm.
         """
         board = self.board
         start = self.tile[unit]
