@@ -519,6 +519,17 @@ class MNKGame:
             return None
         return Player(1 - (self._count & 1))
 
+    def player_name(self, player: int) -> str:
+        """``"x"`` or ``"o"`` (used by the command line)."""
+        return notation.PLAYER_CHARS[player]
+
+    def result_text(self) -> str:
+        """How a finished game ended, e.g. ``"x wins (3 in a row)"`` or ``"draw"``."""
+        winner = self.winner()
+        if winner is not None:
+            return f"{self.player_name(winner)} wins ({self._k} in a row)"
+        return "draw" if self.is_terminal() else "game in progress"
+
     def evaluate(self) -> Score:
         """Threat heuristic of seed 001 for the side to move (see :mod:`reference.mnk.threats`)."""
         player = self._count & 1

@@ -1,0 +1,138 @@
+"""The command line's view of the (M,N,K)-game: ``python -m reference <command> mnk``.
+
+Seed 001.  Options: ``--m`` (columns), ``--n`` (rows), ``--k`` (stones in a row;
+each defaults to 3, or M and N to the size of ``--position``), ``--no-symmetry``
+(plain Zobrist keys in the transposition table instead of canonical keys) and
+``--ordering`` (see :data:`reference.mnk.board.ORDERINGS`).  Neither switch
+changes a value, only the speed.  Moves are cells such as ``b2`` (``a1`` at the
+bottom left); positions are in the notation of :mod:`reference.mnk.notation`.
+The reported value is the sign of the exact score: 1 win, 0 draw, -1 loss for
+the side to move.
+
+Extra command: ``threats mnk`` lists the threats of both sides (seed 001's
+evaluation function) and the evaluation for the side to move.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from reference.cli.spec import ExtraCommand, GameSpec, JsonObject
+from reference.errors import ParameterError
+from reference.mnk.board import ORDERINGS, MNKGame
+from reference.mnk.notation import PLAYER_CHARS
+from reference.mnk.threats import CLOSED, OPEN, find_threats, threat_score
+
+DEFAULT_SIDE = 3
+"""M, N and K when neither the options nor ``--position`` give them (tic-tac-toe)."""
+
+KIND_NAMES = {OPEN: "open", CLOSED: "closed"}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The game parameters of every mnk command."""
+    parser.add_argument("--m", type=int, help=f"columns (default {DEFAULT_SIDE})")
+    parser.add_argument("--n", type=int, help=f"rows (default {DEFAULT_SIDE})")
+    parser.add_argument("--k", type=int, help=f"stones in a row to win (default {DEFAULT_SIDE})")
+    parser.add_argument(
+        "--no-symmetry",
+        action="store_true",
+        help="plain Zobrist keys in the transposition table (no symmetry reduction)",
+    )
+    parser.add_argument(
+        "--ordering",
+        choices=ORDERINGS,
+        help=f"move ordering (default {ORDERINGS[0]}; natural for perft)",
+    )
+
+
+def new_game(args: argparse.Namespace, position: str | None) -> MNKGame:
+    """Build the game from ``--m --n --k`` and ``--position`` (they must agree)."""
+    m = getattr(args, "m", None)
+    n = getattr(args, "n", None)
+    k = getattr(args, "k", None)
+    symmetry = not getattr(args, "no_symmetry", False)
+    ordering = getattr(args, "ordering", None)
+    if ordering is None:
+        # perft counts do not depend on the order: skip the threat scan there.
+        ordering = "natural" if getattr(args, "command", None) == "perft" else ORDERINGS[0]
+    if position is not None:
+        return MNKGame.from_notation(
+            position,
+            DEFAULT_SIDE if k is None else k,
+            m=m,
+            n=n,
+            symmetry=symmetry,
+            ordering=ordering,
+        )
+    return MNKGame(
+        DEFAULT_SIDE if m is None else m,
+        DEFAULT_SIDE if n is None else n,
+        DEFAULT_SIDE if k is None else k,
+        symmetry=symmetry,
+        ordering=ordering,
+    )
+
+
+def outcome(score: int) -> int:
+    """The sign of an exact score: 1 (side to move wins), 0 (draw), -1 (loses)."""
+    return (score > 0) - (score < 0)
+
+
+def _add_threats_arguments(parser: argparse.ArgumentParser) -> None:
+    add_arguments(parser)
+    parser.add_argument("--position", help="a position in mnk notation, e.g. 'x../.o./... x'")
+    parser.add_argument("--moves", help='space-separated cells played first, e.g. "b2 a1"')
+
+
+def run_threats(args: argparse.Namespace) -> JsonObject:
+    """Threats of both sides and the evaluation of a position (seed 001, Evaluation Function)."""
+    game = new_game(args, args.position)
+    if args.moves:
+        for index, text in enumerate(args.moves.split(), start=1):
+            try:
+                game.play(game.parse_move(text))
+            except ParameterError:
+                raise
+            except ValueError as error:
+                raise type(error)(f"move {index} ({text!r}) of --moves: {error}") from None
+    geo = game.geometry
+    result: JsonObject = {"position": game.to_notation(), "to_move": PLAYER_CHARS[game.to_move]}
+    for player, name in enumerate(PLAYER_CHARS):
+        own, other = game.bits[player], game.bits[1 - player]
+        threats = find_threats(own, other, geo.m, geo.n)
+        result[f"threats_{name}"] = [
+            {"kind": KIND_NAMES.get(kind, "semi-open"), "stones": stones}
+            for kind, stones in threats
+        ]
+        result[f"score_{name}"] = threat_score(own, other, geo.m, geo.n, geo.k)
+    result["evaluation"] = 0 if game.is_terminal() else game.evaluate()
+    return result
+
+
+def render_threats(result: JsonObject) -> str:
+    lines = [f"position: {result['position']}  ({result['to_move']} to move)"]
+    for name in PLAYER_CHARS:
+        threats = result[f"threats_{name}"]
+        assert isinstance(threats, list)
+        described = ", ".join(f"{t['kind']} {t['stones']}" for t in threats) or "none"
+        lines.append(f"{name}: score {result[f'score_{name}']}; threats: {described}")
+    lines.append(f"evaluation for the side to move: {result['evaluation']}")
+    return "\n".join(lines)
+
+
+SPEC = GameSpec(
+    name="mnk",
+    help="the (M,N,K)-game: K in a row on an M x N board (seed 001)",
+    add_arguments=add_arguments,
+    new_game=new_game,
+    outcome=outcome,
+    extra_commands={
+        "threats": ExtraCommand(
+            help="list the threats of a position and its heuristic evaluation (seed 001)",
+            add_arguments=_add_threats_arguments,
+            run=run_threats,
+            render=render_threats,
+        )
+    },
+)

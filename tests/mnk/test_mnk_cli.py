@@ -1,0 +1,81 @@
+"""The mnk command line (the oracle interface): JSON outputs and one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from reference.cli.main import main
+from reference.mnk.cli import SPEC, outcome
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    assert main([*argv, "--json", "--quiet"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert isinstance(result, dict)
+    return result
+
+
+def test_outcome_is_the_sign_of_the_score() -> None:
+    assert [outcome(s) for s in (999_990, 1, 0, -5, -1_000_000)] == [1, 1, 0, -1, -1]
+    assert SPEC.name == "mnk"
+
+
+def test_solve_tic_tac_toe_json(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_json(capsys, "solve", "mnk", "--m", "3", "--n", "3", "--k", "3")
+    assert result["value"] == 0
+    assert sorted(result["best_moves"]) == sorted(  # type: ignore[arg-type]
+        ["a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3"]
+    )
+    assert isinstance(result["nodes"], int) and isinstance(result["seconds"], float)
+
+
+def test_solve_after_moves_and_from_position(capsys: pytest.CaptureFixture[str]) -> None:
+    """Tic-tac-toe openings: against a corner opening only the centre draws; an edge reply to
+    a centre opening loses (Wikipedia, "Tic-tac-toe", §Strategy)."""
+    win = run_json(capsys, "solve", "mnk", "--position", "x.x/oo./... x")
+    assert win["value"] == 1 and win["best_moves"] == ["b3", "c2"]  # c2 blocks and forks
+    assert run_json(capsys, "solve", "mnk", "--moves", "a1 b1")["value"] == 1
+    assert run_json(capsys, "solve", "mnk", "--moves", "a1 b2")["value"] == 0
+    assert run_json(capsys, "solve", "mnk", "--moves", "b2 b1")["value"] == 1
+    replies = run_json(capsys, "solve", "mnk", "--moves", "a1")
+    assert replies["value"] == 0 and replies["best_moves"] == ["b2"]
+
+
+def test_perft_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_json(capsys, "perft", "mnk", "--depth", "4") == {
+        "depth": 4,
+        "nodes": 3024,
+        "seconds": pytest.approx(0, abs=60),
+    }
+
+
+def test_show_and_threats(capsys: pytest.CaptureFixture[str]) -> None:
+    shown = run_json(capsys, "show", "mnk", "--moves", "b2 a1 c2")
+    assert shown["position"] == ".../.xx/o.. o"
+    assert shown["legal_moves"][0] == "a2"  # type: ignore[index]  # o must block a2
+    threats = run_json(capsys, "threats", "mnk", "--moves", "b2 a1 c2")
+    assert threats["to_move"] == "o"
+    assert isinstance(threats["evaluation"], int) and threats["evaluation"] < 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", "mnk", "--k", "4"], "k = 4 is out of range"),
+        (["solve", "mnk", "--moves", "b2 b2"], "move 2 ('b2') of --moves"),
+        (["solve", "mnk", "--moves", "b2 z9"], "move 2 ('z9')"),
+        (["solve", "mnk", "--position", "xxx/oo./... x"], "does not match"),
+        (["solve", "mnk", "--position", "x../... x", "--n", "3"], "the board has n = 3"),
+        (["perft", "mnk", "--depth", "-1"], "perft depth"),
+        (["solve", "mnk", "--m", "30"], "out of range"),
+    ],
+)
+def test_bad_input_exit_2_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert message in captured.err and captured.err.count("\n") == 1
