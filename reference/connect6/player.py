@@ -1,0 +1,65 @@
+"""Choosing a move: TSS first, then alpha-beta over candidate pairs with the core's TT.
+
+Seed 004, §2.1.1 (game tree + alpha-beta, plus TSS), §2.1.4 ("if TSS does not
+win, we use the game tree"), §2.1.2 ("a wide tree rather than a deep one").  The
+alpha-beta, TT and iterative deepening are the search core's
+(:mod:`reference.search`); this module only strings them together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reference.connect6.board import Connect6
+from reference.connect6.notation import Move
+from reference.connect6.tss import TSS_MAX_DEPTH, threat_space_search
+from reference.errors import GameError
+from reference.search import TranspositionTable, iterative_deepening
+from reference.search.protocol import Score
+
+SEARCH_DEPTH = 2
+"""Default alpha-beta depth in moves (plies of pairs; our choice: the report prefers width)."""
+
+TSS_DEPTH_BEFORE_TREE = 3
+"""TSS depth tried before the game tree (our choice)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveChoice:
+    """A chosen move and how it was found."""
+
+    move: Move
+    source: str
+    """``"tss"`` (a forced win) or ``"alphabeta"``."""
+    value: Score
+    nodes: int
+    depth: int
+
+
+def choose_move(
+    game: Connect6,
+    *,
+    depth: int = SEARCH_DEPTH,
+    time_limit: float | None = None,
+    tss_depth: int = min(TSS_DEPTH_BEFORE_TREE, TSS_MAX_DEPTH),
+    algorithm: str = "alphabeta_tt",
+    tt: TranspositionTable | None = None,
+) -> MoveChoice:
+    """TSS for a forced win; otherwise iterative-deepening alpha-beta with the TT.
+
+    Seed 004, §2.1.4: "如果我们在 TSS 中不能取得获胜, 我们会选择博弈树".
+    """
+    if game.is_terminal():
+        raise GameError("the game is over: there is no move to choose")
+    if tss_depth > 0:
+        found = threat_space_search(game, max_depth=tss_depth)
+        if found.win:
+            return MoveChoice(found.line[0], "tss", 0, found.nodes, found.depth)
+    result = iterative_deepening(
+        game,
+        time_limit=time_limit,
+        max_depth=depth,
+        algorithm=algorithm,
+        tt=tt if tt is not None else TranspositionTable(1 << 16),
+    )
+    return MoveChoice(result.best_move, "alphabeta", result.value, result.stats.nodes, result.depth)

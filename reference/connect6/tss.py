@@ -1,0 +1,346 @@
+"""Threat-space search (TSS, 威胁空间搜索) with double threats, and its full-width verifier.
+
+Seed 004, §2.1.4 ("the essence of TSS is to make threats, keep the opponent under
+threat until we win; in Connect6, 4 and 5 stones are the threatening shapes"),
+§2.2.3 (2) (the road table finds the threat points: the empty points of one's
+roads of length 2 and 3, in O(1) per road), §3.2 (future work: single-threat
+search; we add it as an option).
+
+Definitions (issue 5):
+
+* a **threat** of colour c is a road of length 4 or 5 of colour c (no opponent
+  stone): c completes six on it with its next move;
+* the **threat count** is the least number of stones the opponent needs to block
+  every threat (:meth:`Connect6.threat_count`, a smallest hitting set, capped at 3);
+* a move leaving **three or more** threats wins: the opponent has two stones;
+* a **double threat** (count 2) forces the opponent to spend both stones blocking;
+  a **single threat** (count 1) leaves it one free stone.
+
+The attacker's moves are generated from the road table only (never full width):
+pairs inside one of its roads of length 2 (-> a 4), and pairs with a point of a
+road of length 3 (-> a 4 or 5); when the defender has threats of its own the
+attacker's move must also block them.  A move is kept only if afterwards the
+defender has no threat and the attacker at least one (two unless single threats
+are allowed).  The defender's replies are *all* moves that block every threat
+(computed exactly from the threat roads); every other reply leaves a threat and
+loses at once, so the AND-node is complete.  Hence every win reported is a
+forced win (checked independently by :func:`verify_win`, which enumerates every
+defender move, full width).  TSS is not complete: "no win found" does not prove
+that there is none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reference.connect6.board import Connect6
+from reference.connect6.geometry import Bitboard, has_six, iter_bits
+from reference.connect6.notation import Move
+from reference.errors import ParameterError
+
+TSS_MAX_DEPTH = 4
+"""Default number of attacker moves searched, the final winning move included (our choice)."""
+
+TSS_SINGLE_THREATS = 1
+"""Default number of single-threat moves allowed in one line (our choice; seed 004 §3.2's
+future work: 0 gives the report's double-threat-only TSS)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TSSResult:
+    """The outcome of a threat-space search for the side to move (the attacker)."""
+
+    win: bool
+    """True when a forced win was found."""
+    line: tuple[Move, ...]
+    """The main line: attacker move, defender reply, ..., ending with the attacker's move that
+    completes six or leaves three or more threats (empty when no win was found)."""
+    nodes: int
+    """Positions visited (attacker and defender nodes)."""
+    depth: int
+    """Attacker moves needed to win along ``line``, the final six included (0 when no win)."""
+
+
+def _blocking_replies(game: Connect6, masks: list[Bitboard]) -> list[Move]:
+    """Every move of the side to move that puts a stone on each of the threat roads ``masks``.
+
+    The masks are the empty points of the opponent's threat roads.  Pairs inside
+    their union that meet every mask, plus (when one point meets them all) that
+    point with any other empty point; a single point when only one stone is allowed.
+    """
+    union = 0
+    common = game.geo.board_mask
+    for m in masks:
+        union |= m
+        common &= m
+    points = iter_bits(union)
+    if game.stones_per_move() == 1:
+        return [(p,) for p in iter_bits(common)]
+    replies: list[Move] = []
+    for i, p in enumerate(points):
+        for q in points[i + 1 :]:
+            pq = (1 << p) | (1 << q)
+            if all(m & pq for m in masks):
+                replies.append((p, q))
+    if common:
+        free = game.geo.board_mask & ~game.occupied & ~union
+        others = iter_bits(free)
+        for p in iter_bits(common):
+            for q in others:
+                replies.append((p, q) if p < q else (q, p))
+    return replies
+
+
+def _threat_masks(game: Connect6, colour: int) -> list[Bitboard]:
+    free = game.geo.board_mask & ~game.occupied
+    return [game.geo.road_masks[r] & free for r in game.table.threat_roads(colour)]
+
+
+class _Searcher:
+    """One TSS run: the game (mutated by make / unmake only), counters and the memo."""
+
+    __slots__ = ("game", "memo", "nodes")
+
+    def __init__(self, game: Connect6) -> None:
+        self.game = game
+        self.nodes = 0
+        self.memo: dict[tuple[int, int, int], tuple[Move, ...] | None] = {}
+
+    def attack(self, depth: int, singles: int) -> tuple[Move, ...] | None:
+        """A winning line for the side to move within ``depth`` attacker moves, or None."""
+        game = self.game
+        self.nodes += 1
+        if game.is_terminal():
+            return None
+        win = game.winning_move()  # a threat road of the mover: complete six now
+        if win is not None:
+            return (win,)
+        if depth <= 1:
+            return None
+        attacker = game.to_move
+        defender = 1 - attacker
+        if game.threat_count(defender) >= 3:
+            return None  # the defender's threats cannot all be blocked
+        memo_key = (game.key, depth, singles)
+        if memo_key in self.memo:
+            return self.memo[memo_key]
+        result: tuple[Move, ...] | None = None
+        for move, count in self.threat_moves(singles > 0):
+            if count >= 3:  # the defender cannot block three threats with two stones
+                result = (move,)
+                break
+            game.make(move)
+            sub = self.defend(depth - 1, singles - (count == 1))
+            game.unmake()
+            if sub is not None:
+                result = (move, *sub)
+                break
+        self.memo[memo_key] = result
+        return result
+
+    def defend(self, depth: int, singles: int) -> tuple[Move, ...] | None:
+        """The attacker's win against *every* defender reply that blocks all threats, or None."""
+        game = self.game
+        self.nodes += 1
+        masks = _threat_masks(game, 1 - game.to_move)
+        replies = _blocking_replies(game, masks)
+        if not replies:
+            return ()  # nothing blocks every threat (only one stone left): the attacker wins
+        main: tuple[Move, ...] | None = None
+        for reply in replies:
+            game.make(reply)
+            sub = self.attack(depth, singles)
+            game.unmake()
+            if sub is None:
+                return None  # this reply refutes the attack
+            if main is None:
+                main = (reply, *sub)
+        return main
+
+    def threat_moves(self, allow_single: bool) -> list[tuple[Move, int]]:
+        """The attacker's threatening moves with the threat count each leaves, best first.
+
+        Seed 004, §2.2.3 (2): the threat points are the empty points of the mover's
+        roads of length 2 and 3, read from the road table.
+        """
+        game = self.game
+        geo = game.geo
+        table = game.table
+        attacker = game.to_move
+        defender = 1 - attacker
+        free = geo.board_mask & ~game.occupied
+        two = [geo.road_masks[r] & free for r in table.roads(attacker, 2)]
+        three = [geo.road_masks[r] & free for r in table.roads(attacker, 3)]
+        single_points: Bitboard = 0  # one stone here makes a threat
+        for m in three:
+            single_points |= m
+        threat_points: Bitboard = single_points
+        for m in two:
+            threat_points |= m
+        moves: set[Move] = set()
+        if game.stones_per_move() == 1:
+            moves.update((p,) for p in iter_bits(single_points))
+        else:
+            for m in two:  # two stones on a road of length 2 make a 4
+                pts = iter_bits(m)
+                moves.update((p, q) for i, p in enumerate(pts) for q in pts[i + 1 :])
+            singles = iter_bits(single_points)
+            others = iter_bits(threat_points)
+            for p in singles:
+                for q in others:
+                    if p != q:
+                        moves.add((p, q) if p < q else (q, p))
+        defence = _threat_masks(game, defender)
+        if defence:  # the defender threatens: the move must also block every threat
+            union = 0
+            common = geo.board_mask
+            for d in defence:
+                union |= d
+                common &= d
+            pts = iter_bits(union)
+            keep: set[Move] = set()
+            for i, p in enumerate(pts):  # both stones block
+                for q in pts[i + 1 :]:
+                    pq = (1 << p) | (1 << q)
+                    if all(d & pq for d in defence):
+                        keep.add((p, q))
+            for p in iter_bits(common):  # one stone blocks, the other goes on a threat point
+                for q in iter_bits(threat_points & ~(1 << p)):
+                    keep.add((p, q) if p < q else (q, p))
+            moves = keep
+        scored: list[tuple[int, int, Move]] = []
+        need = 1 if allow_single else 2
+        for move in moves:
+            game.make(move)
+            if not game.table.threat_roads(defender):
+                count = game.threat_count(attacker)
+                if count >= need:
+                    scored.append((count, game.static_value(attacker), move))
+            game.unmake()
+        scored.sort(key=lambda item: (-item[0], -item[1], item[2]))
+        return [(move, count) for count, _, move in scored]
+
+
+def threat_space_search(
+    game: Connect6,
+    *,
+    max_depth: int = TSS_MAX_DEPTH,
+    single_threats: int = TSS_SINGLE_THREATS,
+) -> TSSResult:
+    """Search for a forced win of the side to move by continuous threats.
+
+    Seed 004, §2.1.4 and §2.2.3 (2); single threats (§3.2's future work) when
+    ``single_threats > 0``: at most that many single-threat moves per line.
+    ``max_depth`` counts attacker moves, the final one (six, or three threats) included.
+    The game is restored on return.
+    """
+    if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1:
+        raise ParameterError(f"TSS depth must be an integer >= 1, got {max_depth!r}")
+    if single_threats < 0:
+        raise ParameterError(f"single threats per line must be >= 0, got {single_threats}")
+    searcher = _Searcher(game)
+    line = searcher.attack(max_depth, single_threats)
+    if line is None:
+        return TSSResult(False, (), searcher.nodes, 0)
+    attacker_moves = (len(line) + 1) // 2
+    for move in line:
+        game.make(move)
+    if game.winner() is None:
+        attacker_moves += 1  # the line ends with three threats: the winning move is one more
+    for _ in line:
+        game.unmake()
+    return TSSResult(True, line, searcher.nodes, attacker_moves)
+
+
+# --------------------------------------------------------------------------- verification
+def _near_six_windows(game: Connect6, colour: int, stones: int) -> list[Bitboard]:
+    """Roads (from the bitboards, not the road table) ``colour`` completes with ``stones`` stones."""
+    own = game.stones(colour)
+    opp = game.stones(1 - colour)
+    return [
+        mask
+        for mask in game.geo.road_masks
+        if not mask & opp and (mask & ~own).bit_count() <= stones
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Verification:
+    """The outcome of :func:`verify_win`."""
+
+    forced: bool
+    defender_moves: int
+    """Defender moves examined (every legal move at every defender node)."""
+    refutation: tuple[Move, ...]
+    """When not forced: the line (attacker, defender, ...) where the attack failed."""
+
+
+def verify_win(
+    game: Connect6, max_depth: int, *, single_threats: int = TSS_SINGLE_THREATS
+) -> Verification:
+    """Check, full width, that the side to move wins within ``max_depth`` of its moves.
+
+    The attacker's moves come from :func:`threat_space_search`; at every defender
+    node **every legal move** (:meth:`Connect6.all_moves`) is tried.  A reply that
+    leaves a road the attacker completes at once (found by scanning the bitboards,
+    independently of the road table) is won; a reply that makes six for the
+    defender, or any other reply the attacker cannot win after within the depth,
+    refutes.  Meant for small boards (a defender node tries every pair of empty points).
+    """
+    attacker = game.to_move
+    count = 0
+    path: list[Move] = []
+
+    def attack(depth: int) -> bool:
+        result = threat_space_search(game, max_depth=depth, single_threats=single_threats)
+        if not result.win:
+            return False
+        move = result.line[0]
+        path.append(move)
+        game.make(move)
+        try:
+            if has_six(game.geo, game.stones(attacker)):
+                path.pop()
+                return True
+            if depth <= 1 or game.is_terminal():
+                return False
+            if defend(depth - 1):
+                path.pop()
+                return True
+            return False
+        finally:
+            game.unmake()
+
+    def defend(depth: int) -> bool:
+        nonlocal count
+        defender = 1 - attacker
+        # (window, stones the attacker still needs on it), from the bitboards alone
+        windows = [
+            (w, (w & ~game.stones(attacker)).bit_count())
+            for w in _near_six_windows(game, attacker, 2)
+        ]
+        empties = (game.geo.board_mask & ~game.occupied).bit_count()
+        for reply in game.all_moves():
+            count += 1
+            stones: Bitboard = 0
+            for p in reply:
+                stones |= 1 << p
+            if has_six(game.geo, game.stones(defender) | stones):
+                path.append(reply)
+                return False  # the defender wins first
+            left = empties - len(reply)
+            attacker_stones = min(2, left)
+            if any(not w & stones and need <= attacker_stones for w, need in windows):
+                continue  # an unblocked road: the attacker completes six next move
+            path.append(reply)
+            game.make(reply)
+            try:
+                if not attack(depth):
+                    return False
+            finally:
+                game.unmake()
+            path.pop()
+        return True
+
+    forced = attack(max_depth)
+    return Verification(forced, count, () if forced else tuple(path))

@@ -1,0 +1,78 @@
+"""Alpha-beta over candidate pair moves with the core's TT (seed 004, §2.1.2, §2.2.2)."""
+
+from __future__ import annotations
+
+from connect6_strategies import reachable_games
+from hypothesis import given, settings
+
+from reference.connect6 import Connect6, Player
+from reference.connect6.player import choose_move
+from reference.search import MATE_BOUND, WIN, TranspositionTable, search
+
+
+def small(text: str, width: int = 6) -> Connect6:
+    return Connect6.from_notation(text, pair_width=width, point_width=6)
+
+
+def test_alphabeta_takes_an_immediate_six() -> None:
+    game = small("10/c5,d5,e5,f5,j1/a10,b10,c10,j10,j9,a1")
+    result = search(game, 1, algorithm="alphabeta_tt", tt=TranspositionTable(1 << 10))
+    assert result.value == WIN - 1
+    game.play(result.best_move)
+    assert game.winner() == Player.BLACK
+
+
+def test_alphabeta_blocks_a_four() -> None:
+    """White to move must block black's four (c5..f5) or lose at once."""
+    game = small("10/c5,d5,e5,f5,j1/a10,b10,c10,j10", width=10)
+    assert game.to_move == Player.WHITE
+    result = search(game, 2, algorithm="alphabeta_tt", tt=TranspositionTable(1 << 12))
+    assert result.value > -MATE_BOUND
+    game.play(result.best_move)
+    assert game.threat_count(Player.BLACK) == 0
+
+
+def test_ordering_is_descending_for_black_ascending_for_white() -> None:
+    """Seed 004, §2.2.2 (3): pairs sorted by black's score, descending for black, ascending
+    for white; both mean best-first for the mover.  The first pair must not be worse for
+    the mover than the last."""
+    for text in ("10/e5/d4,f6", "10/e5,e6,d4/f4,f5"):
+        game = Connect6.from_notation(text)
+        moves = game.legal_moves()
+        values = []
+        for move in (moves[0], moves[-1]):
+            game.make(move)
+            values.append(-game.evaluate())
+            game.unmake()
+        assert values[0] >= values[1]
+
+
+@settings(derandomize=True, max_examples=12, deadline=None)
+@given(reachable_games(sizes=(7, 8), max_moves=6))
+def test_alphabeta_and_pvs_equal_minimax_on_candidate_trees(game: Connect6) -> None:
+    """The core's pruned searches return the minimax value of the candidate-pair tree."""
+    if game.is_terminal():
+        return
+    game.pair_width = 5
+    game.point_width = 5
+    depth = 3
+    reference = search(game, depth, algorithm="minimax").value
+    for algorithm in ("alphabeta", "alphabeta_tt", "pvs"):
+        assert search(game, depth, algorithm=algorithm, tt=TranspositionTable(1 << 10)).value == (
+            reference
+        ), algorithm
+
+
+def test_choose_move_uses_tss_for_a_forced_win_then_tree() -> None:
+    game = Connect6.from_notation("10/c3,d3,e3,h5,h6,h7/a10,b10,c10,j10,j9,a9,j8")
+    choice = choose_move(game)
+    assert choice.source == "tss"
+    quiet = Connect6.from_notation("10/e5/d4,f6", pair_width=6, point_width=6)
+    choice = choose_move(quiet, depth=2)
+    assert choice.source == "alphabeta" and len(choice.move) == 2
+
+
+def test_alphabeta_depth_3_on_19x19_runs() -> None:
+    game = Connect6.from_notation("19/j10,k10,j11/i9,k11")
+    result = search(game, 3, algorithm="alphabeta_tt", tt=TranspositionTable(1 << 16))
+    assert len(result.best_move) == 2
