@@ -71,13 +71,18 @@ UndoRecord = list[tuple[int, int, int, int, int]]
 
 
 def read_scenario(path: str) -> str:
-    """The position notation in a scenario file: ``#`` starts a comment, fields may span lines."""
+    """The position notation in a scenario file.
+
+    ``#`` starts a comment; fields are separated by any whitespace, and a unit list or
+    terrain rows may continue on the next line after a ``,`` or ``/``.
+    """
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise ParameterError(f"cannot read scenario file {path!r}: {error.strerror}") from None
     lines = [line.split("#", 1)[0] for line in text.splitlines()]
-    return " ".join(" ".join(lines).split())
+    joined = " ".join(" ".join(lines).split())
+    return joined.replace(", ", ",").replace("/ ", "/")
 
 
 class WarGame:

@@ -163,3 +163,26 @@ def test_cli_show_and_play_computer_vs_computer(capsys: pytest.CaptureFixture[st
     )
     assert status == 0
     assert out.count("plays ") == 4
+
+
+FIGURE_3 = Path(__file__).with_name("wargame_figure3.txt")
+
+
+def test_cli_enumerate_figure_3_scenario_both_algorithms(capsys: pytest.CaptureFixture[str]) -> None:
+    """A Figure 3-like scenario (4 against 4, hills, lakes, archers): Theorem 1 and ops1 order.
+
+    The counts are pinned regression values measured by this implementation (the paper gives
+    none for this position): a change in them must be deliberate.
+    """
+    results = {}
+    for algorithm in ("order", "recursion"):
+        status, out, _ = run_cli(
+            ["enumerate", "wargame", "--scenario", str(FIGURE_3), "--algorithm", algorithm, "--json"],
+            capsys,
+        )
+        assert status == 0
+        results[algorithm] = json.loads(out)
+    order, recursion = results["order"], results["recursion"]
+    assert (order["plans"], order["distinct_states"]) == (recursion["plans"], recursion["distinct_states"])
+    assert (order["plans"], order["distinct_states"]) == (44_384, 2_998)
+    assert (order["ops1"], recursion["ops1"]) == (47_332, 46_751)
