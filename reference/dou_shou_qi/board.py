@@ -37,7 +37,8 @@ The position, ``DouShouQi`` (implements :class:`~reference.search.protocol.Playa
 * ``pieces(side=None) -> list[Piece]`` by increasing square, ``piece_at(sq)``,
   ``piece_count(side)``, ``placement()``, ``moves_from(sq)`` (the legal moves of
   the piece on ``sq`` if its side is to move), ``can_capture(src, dst)``.
-* ``parse_move("e3-d3")``, ``format_move(move)``, ``to_notation()``, ``render()``, ``copy()``.
+* ``parse_move("e3-d3")``, ``format_move(move)``, ``to_notation()``, ``render()``, ``copy()``,
+  ``player_name(p)``, ``result_text()``, ``history_length`` / ``unmake_to(n)``.
 * Switches (each clears the cached move list): ``ordering`` (§11 move order in
   ``legal_moves``), ``allow_non_move``, ``allowed_squares`` (a bitboard: moves whose
   destination is outside it are not generated; for Partition-Board, §9.4).
