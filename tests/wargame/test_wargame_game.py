@@ -72,7 +72,7 @@ def test_turn_limit_ends_in_a_draw() -> None:
 
 
 @settings(derandomize=True, max_examples=30, deadline=None)
-@given(battles(max_side=4, max_alex=2, max_billie=2, max_movement=2))
+@given(battles(max_side=4, max_alex=2, min_billie=1, max_billie=2, max_movement=2))
 def test_incremental_key_matches_full_key_on_random_playouts(battle: Battle) -> None:
     """Play random legal plans: the incremental Zobrist key equals the key from scratch, and
     unmake restores position and key."""
@@ -186,3 +186,19 @@ def test_cli_enumerate_figure_3_scenario_both_algorithms(capsys: pytest.CaptureF
     assert (order["plans"], order["distinct_states"]) == (recursion["plans"], recursion["distinct_states"])
     assert (order["plans"], order["distinct_states"]) == (44_384, 2_998)
     assert (order["ops1"], recursion["ops1"]) == (47_332, 46_751)
+
+
+@settings(derandomize=True, max_examples=15, deadline=None)
+@given(battles(max_side=4, max_alex=2, min_billie=1, max_billie=2, max_movement=1))
+def test_core_algorithms_agree_on_random_battles(battle: Battle) -> None:
+    """minimax, alpha-beta, alpha-beta + TT and PVS give the same depth-2 value over plans
+    (checks make / unmake / keys of the game under every algorithm of the core)."""
+    if WarGame(battle).is_terminal():
+        return
+    values = set()
+    for algorithm in ("minimax", "alphabeta", "alphabeta_tt", "pvs", "mtdf"):
+        game = WarGame(battle, 0, 10)
+        before = (game.to_notation(), game.key)
+        values.add(search(game, 2, algorithm=algorithm).value)
+        assert (game.to_notation(), game.key) == before
+    assert len(values) == 1

@@ -18,6 +18,7 @@ def battles(
     max_billie: int = 3,
     max_movement: int = 2,
     min_alex: int = 1,
+    min_billie: int = 0,
 ) -> Battle:
     """A random battle: board up to ``max_side`` square, some hills / lakes / forest, Alex to move."""
     width = draw(st.integers(2, max_side))
@@ -27,7 +28,7 @@ def battles(
     board = Board(width, height, terrain)
     free = [t for t in range(board.size) if board.costs[Kind.SWORDSMAN][t] != IMPASSABLE]
     alex = draw(st.integers(min_alex, max_alex))
-    billie = draw(st.integers(0, max_billie))
+    billie = draw(st.integers(min_billie, max_billie))
     count = min(len(free), alex + billie)
     tiles = draw(st.permutations(free))[:count]
     units = []
