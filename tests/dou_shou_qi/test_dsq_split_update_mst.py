@@ -1,0 +1,59 @@
+"""Update-MST on the complete causality graph of real games (seed 003, §8.2 with §7)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference.dou_shou_qi.board import DouShouQi
+from reference.dou_shou_qi.causality import complete_causality_graph
+from reference.dou_shou_qi.partition import find_subproblems
+from reference.dou_shou_qi.split_search import search_position
+from reference.graphs import (
+    IndexedCompleteGraph,
+    complete_graph_edges,
+    mst_kruskal,
+    tree_weight,
+    update_mst_optimized,
+)
+
+FIGURE_13 = "A: Hc2 Cb3 Me6 / B: Ma2 Cb7 Dc7 Ee7 / A"
+
+
+@settings(derandomize=True, max_examples=30, deadline=None)
+@given(st.lists(st.integers(0, 1000), min_size=1, max_size=40))
+def test_update_mst_after_a_piece_moves_equals_recomputed_mst(choices: list[int]) -> None:
+    """§8.2: after one (non-capturing) move, Update-MST == Compute-MST from scratch on G_T'."""
+    game = DouShouQi()
+    for c in choices[:-1]:
+        moves = game.legal_moves()
+        if not moves:
+            return
+        game.make(moves[c % len(moves)])
+    quiet = [m for m in game.legal_moves() if game.piece_at(m.dst) is None]
+    if not quiet:
+        return
+    move = quiet[choices[-1] % len(quiet)]
+    before = game.pieces()
+    v = next(i for i, p in enumerate(before) if p.square == move.src)
+    weights = complete_causality_graph(before)
+    game.make(move)
+    moved = [p if i != v else type(p)(p.side, p.kind, move.dst) for i, p in enumerate(before)]
+    after = complete_causality_graph(moved)
+    graph = IndexedCompleteGraph(weights)
+    tree = mst_kruskal(len(before), graph.edges())
+    result = update_mst_optimized(graph, tree, v, after[v])
+    assert graph.matrix() == after
+    assert tree_weight(result.tree) == tree_weight(
+        mst_kruskal(len(moved), complete_graph_edges(after))
+    )
+    assert result.reduced_edges <= 2 * (len(before) - 1) + result.subtrees_reconnected
+
+
+def test_pinned_split_search_counts() -> None:
+    """Pinned numbers of a fixed split search, so that a change of behaviour is deliberate."""
+    game = DouShouQi.from_notation(FIGURE_13)
+    result = search_position(game, 4, max_depth=4)
+    assert (game.format_move(result.move), result.value, result.nodes) == ("b3-b2", -915, 748)
+    d = find_subproblems(DouShouQi().pieces(), 2)
+    assert (d.t_max, len(d.subproblems)) == (3, 9)
