@@ -1,0 +1,92 @@
+"""The threat heuristic of seed 001 (§Design Choices, Evaluation Function)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from mnk_strategies import reachable_games
+
+from reference.mnk.board import MNKGame
+from reference.mnk.threats import (
+    CLOSED,
+    EVALUATION_LIMIT,
+    OPEN,
+    OPEN_THREAT_WEIGHT,
+    OPPONENT_WEIGHT,
+    OWN_WEIGHT,
+    SEMI_OPEN,
+    SEMI_OPEN_THREAT_WEIGHT,
+    find_threats,
+    threat_evaluation,
+    threat_value,
+)
+from reference.search import MATE_BOUND
+
+
+def threats_of(rows: list[str], player: int = 0) -> list[tuple[int, int]]:
+    """Threats of ``player`` on a board drawn top row first (no legality check: any pattern)."""
+    m, n = len(rows[0]), len(rows)
+    bits = [0, 0]
+    for index, row in enumerate(rows):
+        for column, char in enumerate(row):
+            if char in "xo":
+                bits["xo".index(char)] |= 1 << ((n - 1 - index) * m + column)
+    return sorted(find_threats(bits[player], bits[1 - player], m, n))
+
+
+def test_open_semi_open_and_closed_runs_along_a_row() -> None:
+    """On a 6 x 1 board: ``.xx...`` is open, ``oxx...`` semi-open, ``oxxo..`` closed.
+
+    Each stone also has 3 closed one-stone "lines" across the single row (up-right,
+    down-right, down run straight into the edges).
+    """
+    across = [(CLOSED, 1)] * 6
+    assert threats_of([".xx..."]) == [*across, (OPEN, 2)]
+    assert threats_of(["oxx..."]) == [*across, (SEMI_OPEN, 2)]
+    assert threats_of(["oxxo.."]) == [*across, (CLOSED, 2)]
+    assert threats_of(["xx...."]) == [*across, (SEMI_OPEN, 2)]  # the edge blocks like a stone
+    # o on a1 is shut in by the edge and x; o on d1 has one open end.
+    assert threats_of(["oxxo.."], player=1) == [*across, (CLOSED, 1), (SEMI_OPEN, 1)]
+
+
+def test_one_gap_counts_as_a_semi_open_threat_of_all_its_stones() -> None:
+    """Seed 001: "symbols separated by one empty square" are a semi-open threat."""
+    assert threats_of([".xx.x."]) == [(CLOSED, 1)] * 9 + [(SEMI_OPEN, 3), (OPEN, 1)]
+    assert threat_value(SEMI_OPEN, 3, 4) == SEMI_OPEN_THREAT_WEIGHT  # K-1 stones: one move wins
+
+
+def test_scan_directions_find_diagonals_and_columns() -> None:
+    """up-right, right, down-right, down: every line through a stone is scanned once."""
+    assert threats_of(["...", ".x.", "..."]) == [(OPEN, 1)] * 4  # a lone centre stone
+    assert (OPEN, 2) in threats_of(["....", ".x..", "..x.", "...."])  # down-right diagonal
+    assert (OPEN, 2) in threats_of(["....", "..x.", ".x..", "...."])  # up-right diagonal
+    assert (OPEN, 2) in threats_of(["....", ".x..", ".x..", "...."])  # column
+
+
+def test_k_minus_1_threats_weigh_most() -> None:
+    assert threat_value(OPEN, 3, 4) == OPEN_THREAT_WEIGHT
+    assert threat_value(OPEN, 2, 4) < threat_value(SEMI_OPEN, 3, 4) < threat_value(OPEN, 3, 4)
+    assert threat_value(CLOSED, 3, 4) < threat_value(SEMI_OPEN, 1, 4) * 3
+
+
+def test_opponent_threats_weigh_more() -> None:
+    """Mirror-image threats: the side to move scores below zero (seed 001: blocking first)."""
+    assert OPPONENT_WEIGHT > OWN_WEIGHT
+    game = MNKGame.from_notation("....../.xx.../....../.oo.../...... x", 4)
+    assert game.evaluate() < 0
+    flipped = MNKGame.from_notation("....../.oo.../....../.xx.../...... x", 4)
+    assert flipped.evaluate() == game.evaluate()
+
+
+@settings(derandomize=True, max_examples=100, deadline=None)
+@given(reachable_games(shapes=[(3, 3, 3), (4, 4, 4), (6, 6, 4), (7, 5, 5)], max_moves=30))
+def test_evaluation_stays_inside_the_mate_band(game: MNKGame) -> None:
+    if game.is_terminal():
+        return
+    assert -MATE_BOUND < game.evaluate() < MATE_BOUND
+
+
+def test_evaluation_is_clamped_on_a_crowded_big_board() -> None:
+    """Hundreds of open K-1 threats would pass the mate bound; the value is clamped inside it."""
+    stones = sum(1 << cell for cell in range(0, 26 * 26, 2) if (cell // 26) % 2 == 0)
+    assert threat_evaluation(stones, 0, 26, 26, 2) == EVALUATION_LIMIT < MATE_BOUND
+    assert threat_evaluation(0, stones, 26, 26, 2) == -EVALUATION_LIMIT
