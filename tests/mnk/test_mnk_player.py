@@ -1,0 +1,47 @@
+"""The time-limited player (seed 001, §Iterative Deepening): legal, in time, and never loses
+tic-tac-toe against itself."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from reference.errors import ParameterError
+from reference.mnk.board import MNKGame
+from reference.mnk.player import TimedPlayer, play_game
+
+
+def test_self_play_tic_tac_toe_is_a_draw() -> None:
+    """Both sides search to the end of the game: perfect play draws (3,3,3 is a draw)."""
+    game = MNKGame(3, 3, 3, symmetry=True)
+    choices = play_game(game, (TimedPlayer(2.0), TimedPlayer(2.0)))
+    assert game.is_terminal() and game.winner() is None
+    assert len(choices) == 9
+
+
+def test_player_takes_an_immediate_win_and_blocks() -> None:
+    player = TimedPlayer(1.0)
+    win = MNKGame.from_notation("x.x/oo./... x", 3)
+    assert player.choose(win).move in (7, 5)  # b3 wins at once; c2 blocks and forks
+    block = MNKGame.from_notation("x../oo./..x x", 3)
+    assert player.choose(block).move == 5  # c2
+    assert block.stones == 4  # the game itself is not changed
+
+
+def test_player_respects_its_time_limit_on_a_big_board() -> None:
+    """15 x 15, K = 5: too big to finish, so the deadline stops the search."""
+    game = MNKGame(15, 15, 5, ordering="near")
+    for text in ("h8", "h9", "i9"):
+        game.play(game.parse_move(text))
+    start = time.monotonic()
+    choice = TimedPlayer(0.5).choose(game)
+    elapsed = time.monotonic() - start
+    assert elapsed < 0.5 + 0.5  # documented margin: a few nodes plus unwinding
+    assert choice.depth >= 1 and not choice.exact
+    assert not (game.bits[0] | game.bits[1]) >> choice.move & 1
+
+
+def test_bad_time_limit() -> None:
+    with pytest.raises(ParameterError, match="time limit"):
+        TimedPlayer(0)
