@@ -46,6 +46,11 @@ MAX_SIDE = 16
 ZOBRIST_SEED = 3_000
 """Seed of this game's Zobrist table (our choice)."""
 
+CHUNK_BITS = 12
+"""Symmetry tables map 12 edges at a time (our choice: 4096-entry tables, 2 lookups for 3x3)."""
+
+CHUNK_MASK = (1 << CHUNK_BITS) - 1
+
 _MOVE_RE = re.compile(r"^\s*([hv])\s*(\d+)\s*,\s*(\d+)\s*$")
 _NOTATION_RE = re.compile(r"^\s*(\d+)x(\d+):(0x[0-9a-fA-F]+|[0-9a-fA-F]+):(\d+):(\d+):([01])\s*$")
 
@@ -57,6 +62,7 @@ class Geometry:
     """
 
     __slots__ = (
+        "_pairs",
         "box_masks",
         "cols",
         "edge_boxes",
@@ -104,6 +110,12 @@ class Geometry:
         self.zobrist: list[Key] = random_keys(self.num_edges, ZOBRIST_SEED)
         self.symmetries: tuple[tuple[int, ...], ...] = self._symmetries()
         self.sym_tables: tuple[tuple[tuple[int, ...], ...], ...] = self._sym_tables()
+        self._pairs: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] | None = None
+        if self.num_edges <= 2 * CHUNK_BITS:
+            self._pairs = tuple(
+                (t[0], t[1] if len(t) > 1 else (0,) * (1 << CHUNK_BITS))
+                for t in self.sym_tables[1:]
+            )
 
     def _symmetries(self) -> tuple[tuple[int, ...], ...]:
         """Edge permutations of the board's symmetry group (4 for rectangles, 8 for squares)."""
@@ -121,20 +133,22 @@ class Geometry:
         return tuple(perms)
 
     def _sym_tables(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """Byte lookup tables: ``image = OR over k of tables[s][k][(edges >> 8k) & 255]``."""
-        chunks = (self.num_edges + 7) // 8
+        """Chunk lookup tables: ``image = OR over k of tables[s][k][(edges >> CHUNK*k) & MASK]``.
+
+        Each table is filled in one pass: ``table[v] = table[v & (v - 1)] | image of v's
+        lowest bit``.
+        """
+        chunks = (self.num_edges + CHUNK_BITS - 1) // CHUNK_BITS
         tables = []
         for perm in self.symmetries:
             per_chunk = []
             for k in range(chunks):
-                table = []
-                for byte in range(256):
-                    image = 0
-                    for bit in range(8):
-                        e = 8 * k + bit
-                        if byte >> bit & 1 and e < self.num_edges:
-                            image |= 1 << perm[e]
-                    table.append(image)
+                table = [0] * (1 << CHUNK_BITS)
+                for v in range(1, 1 << CHUNK_BITS):
+                    low = (v & -v).bit_length() - 1
+                    e = CHUNK_BITS * k + low
+                    bit = 1 << perm[e] if e < self.num_edges else 0
+                    table[v] = table[v & (v - 1)] | bit
                 per_chunk.append(tuple(table))
             tables.append(tuple(per_chunk))
         return tuple(tables)
@@ -144,19 +158,27 @@ class Geometry:
         image = 0
         k = 0
         for table in self.sym_tables[symmetry]:
-            image |= table[(edges >> k) & 255]
-            k += 8
+            image |= table[(edges >> k) & CHUNK_MASK]
+            k += CHUNK_BITS
         return image
 
     def canonical(self, edges: Edges) -> Edges:
         """The smallest image of ``edges`` over the board's symmetries."""
         best = edges
+        if self._pairs is not None:  # boards of at most 2 chunks (3x3: 24 edges): 2 lookups
+            lo = edges & CHUNK_MASK
+            hi = edges >> CHUNK_BITS
+            for t_lo, t_hi in self._pairs:
+                image = t_lo[lo] | t_hi[hi]
+                if image < best:
+                    best = image
+            return best
         for tables in self.sym_tables[1:]:
             image = 0
             k = 0
             for table in tables:
-                image |= table[(edges >> k) & 255]
-                k += 8
+                image |= table[(edges >> k) & CHUNK_MASK]
+                k += CHUNK_BITS
             if image < best:
                 best = image
         return best
@@ -404,8 +426,8 @@ class DotsAndBoxes:
         the capture rule (when ``prune``).
 
         Ordering (our choice, after Barker and Korf 2012): moves that complete a box
-        first, then safe moves (that give no box a third side), then sacrifices, the
-        ones that hand over fewer box sides first.
+        first, then safe moves (that give no box a third side), then sacrifices that
+        give one box its third side, then those that give two boxes theirs.
 
         Capture rule (Barker and Korf 2012, "Solving Dots-And-Boxes", AAAI): when a
         box can be completed by an edge that gives no other box its third side, that
@@ -428,6 +450,7 @@ class DotsAndBoxes:
         captures: list[Edge] = []
         safe: list[Edge] = []
         sacrifices: list[Edge] = []
+        doubles: list[Edge] = []
         independent = -1
         while free:
             low = free & -free
@@ -445,8 +468,10 @@ class DotsAndBoxes:
                 captures.append(e)
                 if not gives and independent < 0:
                     independent = e
-            elif gives:
+            elif gives == 1:
                 sacrifices.append(e)
+            elif gives:
+                doubles.append(e)
             else:
                 safe.append(e)
         if prune and captures:
@@ -457,9 +482,7 @@ class DotsAndBoxes:
             return captures + self._double_deals(captures)
         if not self.ordering:
             return _bits(geo.full & ~self.edges)
-        if len(sacrifices) > 1:
-            sacrifices.sort(key=self._sacrifice_cost)
-        return captures + safe + sacrifices
+        return captures + safe + sacrifices + doubles
 
     def _double_deals(self, captures: list[Edge]) -> list[Edge]:
         """For each capture edge e that gives a 2-sided box N its third side, N's other free
@@ -480,11 +503,6 @@ class DotsAndBoxes:
                         seen.add(f)
                         extra.append(f)
         return extra
-
-    def _sacrifice_cost(self, e: Edge) -> int:
-        """Boxes a sacrifice hands over at once (the 2-sided boxes it touches): fewer first."""
-        counts = self._counts
-        return sum(1 for b in self.geo.edge_boxes[e] if counts[b] == 2)
 
     # --- the checked interface -----------------------------------------------------------
     def play(self, move: Edge) -> int:

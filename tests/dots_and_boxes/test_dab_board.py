@@ -153,7 +153,7 @@ def test_render_draws_dots_and_lines() -> None:
         (1, 4),
         pytest.param((2, 3), marks=pytest.mark.slow),
         pytest.param((3, 2), marks=pytest.mark.slow),
-        pytest.param((1, 5), marks=pytest.mark.slow),
+        (1, 5),
     ],
 )
 def test_capture_rule_and_symmetry_keep_every_value(size: tuple[int, int]) -> None:
