@@ -32,8 +32,10 @@ def minimax(game: Game[M], depth: int, ctx: SearchContext | None = None, ply: in
     mover = game.to_move
     for move in game.legal_moves():  # line 4
         points = game.make(move)  # line 5: p' <- MAKE-MOVE(position, move)
-        child = minimax(game, depth - 1, ctx, ply + 1)
-        value = points + child if game.to_move == mover else points - child
-        game.unmake()
+        try:
+            child = minimax(game, depth - 1, ctx, ply + 1)
+            value = points + child if game.to_move == mover else points - child
+        finally:
+            game.unmake()  # restored even when a deadline stops the search
         a = max(a, value)  # line 6
     return a  # line 7

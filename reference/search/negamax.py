@@ -50,9 +50,9 @@ def child_value(
     """
     mover = game.to_move
     points = game.make(move)
-    if game.to_move == mover:
-        value = points + search(game, depth, alpha - points, beta - points, ctx, ply + 1)
-    else:
-        value = points - search(game, depth, points - beta, points - alpha, ctx, ply + 1)
-    game.unmake()
-    return value
+    try:
+        if game.to_move == mover:
+            return points + search(game, depth, alpha - points, beta - points, ctx, ply + 1)
+        return points - search(game, depth, points - beta, points - alpha, ctx, ply + 1)
+    finally:
+        game.unmake()  # also when a deadline stops the search: the position is always restored

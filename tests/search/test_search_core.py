@@ -175,3 +175,11 @@ def test_random_keys_are_reproducible_64_bit() -> None:
     assert keys != random_keys(1000, seed=8)
     assert all(0 <= k < 2**64 for k in keys) and len(set(keys)) == 1000
     assert random_keys(1, seed=7)[0] == keys[0]
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_a_search_stopped_by_its_deadline_restores_the_position(algorithm: str) -> None:
+    game = PointsNim(400)
+    iterative_deepening(game, time_limit=0.05, algorithm=algorithm)
+    assert (game.pile, game.to_move, game.points) == (400, 0, [0, 0])
+    assert game._history == []
