@@ -205,10 +205,12 @@ def cmd_show(spec: GameSpec, args: argparse.Namespace) -> None:
 def cmd_play(
     spec: GameSpec,
     args: argparse.Namespace,
-    read: Callable[[str], str] = input,
+    read: Callable[[str], str] | None = None,
     write: Callable[[str], None] = print,
 ) -> None:
     """A game in the terminal: each side is a human (typing moves) or the computer."""
+    if read is None:
+        read = input
     game = build_game(spec, args)
     kinds = (args.first, args.second)
     plies = 0
