@@ -183,3 +183,20 @@ def test_a_search_stopped_by_its_deadline_restores_the_position(algorithm: str) 
     iterative_deepening(game, time_limit=0.05, algorithm=algorithm)
     assert (game.pile, game.to_move, game.points) == (400, 0, [0, 0])
     assert game._history == []
+
+
+PINNED_NODE_COUNTS = {
+    "minimax": 1269,
+    "alphabeta": 42,
+    "alphabeta_tt": 21,
+    "pvs": 42,
+    "mtdf": 28,
+}
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_pinned_node_counts(algorithm: str) -> None:
+    """Node counts of fixed searches are pinned: a change in search behaviour must be deliberate."""
+    result = search(PointsNim(14), 10, algorithm=algorithm)
+    assert result.value == points_nim_value(14) == 7
+    assert result.stats.nodes == PINNED_NODE_COUNTS[algorithm]
