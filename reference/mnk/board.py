@@ -221,6 +221,49 @@ def has_k_line(bits: Bitboard, geo: Geometry) -> bool:
     return False
 
 
+WINDOW_LOOP_LIMIT: Final = 150
+"""Above this many K-lines, :meth:`MNKGame.completing_cells` uses shifts, not a loop over lines
+(measured crossover: 15 x 15, K = 5 has 572 lines, ~25 µs by shifts vs ~130 µs by loop)."""
+
+
+def completing_cells_by_windows(own: Bitboard, other: Bitboard, geo: Geometry) -> Bitboard:
+    """Empty cells completing K in a row for ``own``: every K-line with K-1 own stones and no other.
+
+    The literal version: one pass over the precomputed K-lines.
+    """
+    need = geo.k - 1
+    cells = 0
+    for window in geo.windows:
+        if not window & other and (own & window).bit_count() == need:
+            cells |= window
+    return cells & ~own
+
+
+def completing_cells_by_shifts(own: Bitboard, other: Bitboard, geo: Geometry) -> Bitboard:
+    """Same as :func:`completing_cells_by_windows`, with whole-board shifts (faster on big boards).
+
+    A K-line starting at p (a bit of the direction's start mask) is ``p, p+s, ..., p+(K-1)s``.
+    With ``A_i = own >> i*s``, the line lacks only its j-th cell when
+    ``AND_{i<j} A_i & AND_{i>j} A_i & (empty >> j*s)`` has bit p; the cell is then p + j*s.
+    Prefix and suffix products give all j in O(K) operations per direction.
+    """
+    k = geo.k
+    empty = geo.full & ~(own | other)
+    cells = 0
+    for step, starts in geo.start_masks:
+        shifted = [own >> (i * step) for i in range(k)]
+        suffix = [starts] * (k + 1)
+        for i in range(k - 1, -1, -1):
+            suffix[i] = suffix[i + 1] & shifted[i]
+        prefix = starts
+        for j in range(k):
+            lacking = prefix & suffix[j + 1] & (empty >> (j * step))
+            if lacking:
+                cells |= lacking << (j * step)  # back onto the board: below ``full``
+            prefix &= shifted[j]
+    return cells
+
+
 def neighbourhood(bits: Bitboard, geo: Geometry) -> Bitboard:
     """The cells at king-move distance <= 1 from ``bits`` (every left shift masked)."""
     m = geo.m
@@ -454,12 +497,10 @@ class MNKGame:
         """The empty cells where ``player`` would complete K in a row (K-lines with K-1 stones)."""
         own = self._bits[player]
         other = self._bits[1 - player]
-        need = self._k - 1
-        cells = 0
-        for window in self._geo.windows:
-            if not window & other and (own & window).bit_count() == need:
-                cells |= window
-        return cells & ~own
+        geo = self._geo
+        if len(geo.windows) > WINDOW_LOOP_LIMIT:
+            return completing_cells_by_shifts(own, other, geo)
+        return completing_cells_by_windows(own, other, geo)
 
     def make(self, move: Cell) -> int:
         """Place the side to move's stone on ``move`` (unchecked); return 0 (no in-play points)."""

@@ -14,6 +14,8 @@ from reference.mnk.board import (
     ORDERINGS,
     MNKGame,
     Player,
+    completing_cells_by_shifts,
+    completing_cells_by_windows,
     geometry,
     has_k_line,
     neighbourhood,
@@ -218,3 +220,19 @@ def test_threats_ordering_puts_wins_then_blocks_first() -> None:
     forced = MNKGame.from_notation("x../oo./..x x", 3)
     assert forced.legal_moves()[0] == 5  # c2: x must block
     assert MNKGame(3, 3, 3, ordering="centre").legal_moves() == MNKGame(3, 3, 3).legal_moves()
+
+
+@settings(derandomize=True, max_examples=150, deadline=None)
+@given(
+    reachable_games(
+        shapes=[(3, 3, 3), (4, 4, 4), (6, 6, 4), (9, 7, 5), (15, 15, 5), (4, 5, 2), (5, 1, 3)],
+        max_moves=40,
+    )
+)
+def test_completing_cells_by_shifts_equals_by_windows(game: MNKGame) -> None:
+    geo = game.geometry
+    for player in (0, 1):
+        own, other = game.bits[player], game.bits[1 - player]
+        assert completing_cells_by_shifts(own, other, geo) == completing_cells_by_windows(
+            own, other, geo
+        )
