@@ -41,9 +41,10 @@ from reference.errors import ParameterError
 TSS_MAX_DEPTH = 4
 """Default number of attacker moves searched, the final winning move included (our choice)."""
 
-TSS_SINGLE_THREATS = 1
-"""Default number of single-threat moves allowed in one line (our choice; seed 004 §3.2's
-future work: 0 gives the report's double-threat-only TSS)."""
+TSS_SINGLE_THREATS = 0
+"""Default number of single-threat moves allowed in one line (our choice: 0, the report's
+double-threat TSS).  Seed 004 §3.2's future work, single threats, is opt-in: the defender's
+free stone is tried on every empty point (sound but slow, ~20 s at depth 4 on 19 x 19)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,8 @@ class TSSResult:
     nodes: int
     """Positions visited (attacker and defender nodes)."""
     depth: int
-    """Attacker moves needed to win along ``line``, the final six included (0 when no win)."""
+    """Attacker moves needed to win against the defender's best reply, the final six
+    included (0 when no win); the main line may be shorter."""
 
 
 def _blocking_replies(game: Connect6, masks: list[Bitboard]) -> list[Move]:
@@ -96,6 +98,10 @@ def _threat_masks(game: Connect6, colour: int) -> list[Bitboard]:
     return [game.geo.road_masks[r] & free for r in game.table.threat_roads(colour)]
 
 
+Win = tuple[tuple[Move, ...], int]
+"""A found win: the main line and the attacker moves it needs against the worst reply."""
+
+
 class _Searcher:
     """One TSS run: the game (mutated by make / unmake only), counters and the memo."""
 
@@ -104,17 +110,17 @@ class _Searcher:
     def __init__(self, game: Connect6) -> None:
         self.game = game
         self.nodes = 0
-        self.memo: dict[tuple[int, int, int], tuple[Move, ...] | None] = {}
+        self.memo: dict[tuple[int, int, int], Win | None] = {}
 
-    def attack(self, depth: int, singles: int) -> tuple[Move, ...] | None:
-        """A winning line for the side to move within ``depth`` attacker moves, or None."""
+    def attack(self, depth: int, singles: int) -> Win | None:
+        """A win for the side to move within ``depth`` attacker moves, or None (OR node)."""
         game = self.game
         self.nodes += 1
         if game.is_terminal():
             return None
         win = game.winning_move()  # a threat road of the mover: complete six now
         if win is not None:
-            return (win,)
+            return (win,), 1
         if depth <= 1:
             return None
         attacker = game.to_move
@@ -124,29 +130,30 @@ class _Searcher:
         memo_key = (game.key, depth, singles)
         if memo_key in self.memo:
             return self.memo[memo_key]
-        result: tuple[Move, ...] | None = None
+        result: Win | None = None
         for move, count in self.threat_moves(singles > 0):
             if count >= 3:  # the defender cannot block three threats with two stones
-                result = (move,)
+                result = (move,), 2
                 break
             game.make(move)
             sub = self.defend(depth - 1, singles - (count == 1))
             game.unmake()
             if sub is not None:
-                result = (move, *sub)
+                result = (move, *sub[0]), 1 + sub[1]
                 break
         self.memo[memo_key] = result
         return result
 
-    def defend(self, depth: int, singles: int) -> tuple[Move, ...] | None:
-        """The attacker's win against *every* defender reply that blocks all threats, or None."""
+    def defend(self, depth: int, singles: int) -> Win | None:
+        """The attacker's win against *every* defender reply that blocks all threats (AND node)."""
         game = self.game
         self.nodes += 1
         masks = _threat_masks(game, 1 - game.to_move)
         replies = _blocking_replies(game, masks)
         if not replies:
-            return ()  # nothing blocks every threat (only one stone left): the attacker wins
+            return (), 1  # nothing blocks every threat (one stone left): six next move
         main: tuple[Move, ...] | None = None
+        need = 0
         for reply in replies:
             game.make(reply)
             sub = self.attack(depth, singles)
@@ -154,8 +161,10 @@ class _Searcher:
             if sub is None:
                 return None  # this reply refutes the attack
             if main is None:
-                main = (reply, *sub)
-        return main
+                main = (reply, *sub[0])
+            need = max(need, sub[1])
+        assert main is not None
+        return main, need
 
     def threat_moves(self, allow_single: bool) -> list[tuple[Move, int]]:
         """The attacker's threatening moves with the threat count each leaves, best first.
@@ -226,8 +235,12 @@ def threat_space_search(
     *,
     max_depth: int = TSS_MAX_DEPTH,
     single_threats: int = TSS_SINGLE_THREATS,
+    shortest: bool = True,
 ) -> TSSResult:
     """Search for a forced win of the side to move by continuous threats.
+
+    With ``shortest`` the depth grows 1, 2, ..., ``max_depth`` (sharing the memo),
+    so the win reported is one of the fewest attacker moves TSS can find.
 
     Seed 004, §2.1.4 and §2.2.3 (2); single threats (§3.2's future work) when
     ``single_threats > 0``: at most that many single-threat moves per line.
@@ -239,17 +252,12 @@ def threat_space_search(
     if single_threats < 0:
         raise ParameterError(f"single threats per line must be >= 0, got {single_threats}")
     searcher = _Searcher(game)
-    line = searcher.attack(max_depth, single_threats)
-    if line is None:
-        return TSSResult(False, (), searcher.nodes, 0)
-    attacker_moves = (len(line) + 1) // 2
-    for move in line:
-        game.make(move)
-    if game.winner() is None:
-        attacker_moves += 1  # the line ends with three threats: the winning move is one more
-    for _ in line:
-        game.unmake()
-    return TSSResult(True, line, searcher.nodes, attacker_moves)
+    depths = range(1, max_depth + 1) if shortest else (max_depth,)
+    for depth in depths:  # shortest: deepen one attacker move at a time, memo kept
+        found = searcher.attack(depth, single_threats)
+        if found is not None:
+            return TSSResult(True, found[0], searcher.nodes, found[1])
+    return TSSResult(False, (), searcher.nodes, 0)
 
 
 # --------------------------------------------------------------------------- verification

@@ -1,0 +1,201 @@
+"""Threat-space search (威胁空间搜索) and its full-width verification (seed 004, §2.1.4, §2.2.3)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference.connect6 import Connect6, Player, Position
+from reference.connect6.geometry import has_six, iter_bits
+from reference.connect6.puzzles import (
+    IMMEDIATE_WIN,
+    NO_WIN,
+    PUZZLES,
+    SINGLE_THREAT_WIN,
+    WIN_IN_2,
+    WIN_IN_3,
+    WIN_IN_4,
+    Puzzle,
+)
+from reference.connect6.tss import threat_space_search, verify_win
+from reference.errors import ParameterError
+
+FAST = [p for p in PUZZLES if p.single_threats == 0]
+
+
+@pytest.mark.parametrize("puzzle", FAST, ids=lambda p: p.name)
+def test_tss_finds_the_constructed_wins_and_every_win_is_forced(puzzle: Puzzle) -> None:
+    """Every win TSS reports survives *every* defender move (full-width verifier)."""
+    game = Connect6.from_notation(puzzle.position)
+    before = game.to_notation()
+    result = threat_space_search(game, max_depth=5, single_threats=puzzle.single_threats)
+    assert game.to_notation() == before  # restored
+    assert (result.win, result.depth) == (puzzle.win, puzzle.depth)
+    if result.win:
+        check = verify_win(game, result.depth, single_threats=puzzle.single_threats)
+        assert check.forced, [game.format_move(m) for m in check.refutation]
+        assert game.to_notation() == before
+
+
+def test_immediate_win_is_the_completing_pair() -> None:
+    game = Connect6.from_notation(IMMEDIATE_WIN.position)
+    result = threat_space_search(game)
+    game.play(result.line[0])
+    assert game.winner() == Player.BLACK
+
+
+def test_three_threats_win_in_two() -> None:
+    """A move leaving >= 3 threats wins: the defender has only two stones (issue 5)."""
+    game = Connect6.from_notation(WIN_IN_2.position)
+    result = threat_space_search(game)
+    assert [game.format_move(m) for m in result.line] == ["f3,h3"]
+    game.play(result.line[0])
+    assert game.threat_count(Player.BLACK) == 3
+
+
+def test_double_threat_line_forces_the_blocks() -> None:
+    """In the win in 3 the first move is a double threat: two stones needed to block."""
+    game = Connect6.from_notation(WIN_IN_3.position)
+    result = threat_space_search(game)
+    game.play(result.line[0])
+    assert game.threat_count(Player.BLACK) == 2
+
+
+def test_no_win_found_and_none_within_two_moves() -> None:
+    """TSS finds nothing; full width confirms no win within 2 attacker moves: every black
+    pair leaves at most 2 threats (white blocks them all) and no six."""
+    game = Connect6.from_notation(NO_WIN.position)
+    assert not threat_space_search(game, max_depth=5).win
+    for move in game.all_moves():
+        game.make(move)
+        assert game.winner() is None and game.threat_count(Player.BLACK) <= 2
+        game.unmake()
+    assert not verify_win(game, 2).forced
+
+
+def test_single_threat_continuation_finds_what_double_threats_miss() -> None:
+    """Seed 004, §3.2 (future work): single threats find more wins."""
+    game = Connect6.from_notation(SINGLE_THREAT_WIN.position)
+    assert not threat_space_search(game, max_depth=4, single_threats=0).win
+    result = threat_space_search(game, max_depth=4, single_threats=1)
+    assert result.win and result.depth == SINGLE_THREAT_WIN.depth
+
+
+@pytest.mark.slow
+def test_single_threat_win_is_forced_full_width() -> None:
+    game = Connect6.from_notation(SINGLE_THREAT_WIN.position)
+    result = threat_space_search(game, max_depth=4, single_threats=1)
+    assert verify_win(game, result.depth, single_threats=1).forced
+
+
+def brute_threat_count(game: Connect6, colour: int) -> int:
+    """The least number of empty points meeting every near-six window, from bitboards only."""
+    own, opp = game.stones(colour), game.stones(1 - colour)
+    windows = [m for m in game.geo.road_masks if not m & opp and (m & own).bit_count() in (4, 5)]
+    if not windows:
+        return 0
+    empties = iter_bits(game.geo.board_mask & ~game.occupied)
+    if any(all(w >> p & 1 for w in windows) for p in empties):
+        return 1
+    for i, p in enumerate(empties):
+        for q in empties[i + 1 :]:
+            pq = (1 << p) | (1 << q)
+            if all(w & pq for w in windows):
+                return 2
+    return 3
+
+
+def attacker_game(seed: int, size: int, moves: int) -> Connect6:
+    """Black plays its top candidate pairs, white mostly its best, sometimes a random pair."""
+    rng = random.Random(seed)
+    game = Connect6(size)
+    game.play((game.geo.centre,))
+    for _ in range(moves):
+        if game.is_terminal():
+            break
+        if game.to_move == Player.BLACK:
+            options = game.legal_moves()[:3]
+        elif rng.random() < 0.7:
+            options = game.legal_moves()[:1]
+        else:
+            options = game.all_moves()
+        game.play(options[rng.randrange(len(options))])
+    return game
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), moves=st.integers(0, 14))
+def test_threat_count_is_the_minimum_hitting_set(seed: int, moves: int) -> None:
+    game = attacker_game(seed, 8, moves)
+    for colour in (Player.BLACK, Player.WHITE):
+        assert game.threat_count(colour) == brute_threat_count(game, colour)
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), moves=st.integers(0, 14))
+def test_tss_depth_1_is_exactly_an_immediate_six(seed: int, moves: int) -> None:
+    """Depth 1 is complete: TSS wins iff some pair (full width) makes six now."""
+    game = attacker_game(seed, 8, moves)
+    if game.is_terminal():
+        return
+    mover = game.to_move
+    full_width = False
+    for move in game.all_moves():
+        game.make(move)
+        full_width = has_six(game.geo, game.stones(mover))
+        game.unmake()
+        if full_width:
+            break
+    assert threat_space_search(game, max_depth=1).win == full_width
+
+
+@settings(derandomize=True, max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), moves=st.integers(3, 14))
+def test_every_reported_win_is_a_forced_win(seed: int, moves: int) -> None:
+    """Random self-play positions on 8 x 8: each TSS win passes the full-width verifier."""
+    game = attacker_game(seed, 8, moves)
+    if game.is_terminal():
+        return
+    result = threat_space_search(game, max_depth=3)
+    if result.win:
+        check = verify_win(game, result.depth)
+        assert check.forced, [game.format_move(m) for m in check.refutation]
+
+
+@settings(derandomize=True, max_examples=15, deadline=None)
+@given(
+    puzzle=st.sampled_from([WIN_IN_2, WIN_IN_3, WIN_IN_4]),
+    picks=st.lists(st.integers(0, 10**6), min_size=2, max_size=4),
+)
+def test_every_win_in_perturbed_puzzles_is_forced(puzzle: Puzzle, picks: list[int]) -> None:
+    """Add stones of both colours (keeping black to move) to a puzzle: whatever TSS now
+    reports, each win it claims passes the full-width verifier."""
+    base = Connect6.from_notation(puzzle.position)
+    boards = [base.black, base.white]
+    for i, pick in enumerate(picks[: len(picks) // 2 * 2]):
+        empties = iter_bits(base.geo.board_mask & ~(boards[0] | boards[1]))
+        boards[i % 2] |= 1 << empties[pick % len(empties)]
+    if has_six(base.geo, boards[0]) or has_six(base.geo, boards[1]):
+        return
+    game = Connect6(position=Position(base.size, boards[0], boards[1]))
+    result = threat_space_search(game, max_depth=4)
+    if result.win:
+        check = verify_win(game, result.depth)
+        assert check.forced, [game.format_move(m) for m in check.refutation]
+
+
+def test_verifier_rejects_a_false_claim() -> None:
+    """The verifier can fail: no win within 3 moves for one stone of three in a row."""
+    game = Connect6.from_notation("8/d4/c3,e5")
+    assert not verify_win(game, 3).forced
+
+
+def test_bad_parameters() -> None:
+    game = Connect6(9)
+    with pytest.raises(ParameterError):
+        threat_space_search(game, max_depth=0)
+    with pytest.raises(ParameterError):
+        threat_space_search(game, single_threats=-1)
