@@ -202,3 +202,14 @@ def test_core_algorithms_agree_on_random_battles(battle: Battle) -> None:
         values.add(search(game, 2, algorithm=algorithm).value)
         assert (game.to_notation(), game.key) == before
     assert len(values) == 1
+
+
+def test_cli_play_with_a_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    """Time-limited play: a search stopped by its deadline leaves the position intact."""
+    status, out, err = run_cli(
+        ["play", "wargame", "--first", "computer", "--second", "computer", "--time", "0.2",
+         "--max-plies", "2", "--quiet"],
+        capsys,
+    )
+    assert status == 0, err
+    assert out.count("plays ") == 2
