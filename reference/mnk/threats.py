@@ -19,6 +19,10 @@ the number of occupied cells").  The value of a position is the side's threat
 score minus the opponent's, the opponent's weighted more ("to prioritize
 blocking the opponent").
 
+:func:`threat_score` is the literal scan; :func:`threat_score_by_shifts` finds
+the same threats with whole-board shifts and is what :func:`threat_evaluation`
+uses (a test checks that they agree).
+
 ERRATUM: the paper gives no numbers for the weights (seeds README, "Seed 001");
 every weight below is our choice.  Runs on both sides of a gap are also scored
 on their own (a simplification; the gap pair is scored as well).
@@ -26,6 +30,7 @@ on their own (a simplification; the gap pair is scored as well).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from reference.search import MATE_BOUND, Score
@@ -119,13 +124,91 @@ def threat_score(own: int, other: int, m: int, n: int, k: int) -> int:
     return sum(threat_value(kind, stones, k) for kind, stones in find_threats(own, other, m, n))
 
 
+@lru_cache(maxsize=64)
+def _scan_masks(m: int, n: int) -> tuple[tuple[int, int, int], ...]:
+    """Per scan direction: (step, cells whose next cell is on the board, cells whose previous is)."""
+    result = []
+    for dc, dr in SCAN_DIRECTIONS:
+        has_next = has_previous = 0
+        for cell in range(m * n):
+            row, column = divmod(cell, m)
+            if 0 <= column + dc < m and 0 <= row + dr < n:
+                has_next |= 1 << cell
+            if 0 <= column - dc < m and 0 <= row - dr < n:
+                has_previous |= 1 << cell
+        result.append((dr * m + dc, has_next, has_previous))
+    return tuple(result)
+
+
+def threat_score_by_shifts(own: int, other: int, m: int, n: int, k: int) -> int:
+    """Same value as :func:`threat_score`, found with whole-board shifts (about 5x faster).
+
+    Per direction d: ``forward(b)`` = {p + d : p in b}, ``back(b)`` = {p - d : p in b}
+    (masked so nothing leaves the board or wraps).  Runs start at own stones whose
+    previous cell is not own; their fronts advance one cell per round, and a front
+    stops when its next cell is not own.  Runs are bucketed by (before end open?,
+    after end open?, gap?) and counted with popcounts, so every round costs a few
+    big-integer operations whatever the number of runs.
+    """
+    empty = ((1 << (m * n)) - 1) & ~(own | other)
+    total = 0
+    for step, has_next, has_previous in _scan_masks(m, n):
+        if step > 0:
+
+            def forward(bits: int, step: int = step, mask: int = has_next) -> int:
+                return (bits & mask) << step
+
+            def back(bits: int, step: int = step, mask: int = has_previous) -> int:
+                return (bits & mask) >> step
+        else:
+
+            def forward(bits: int, step: int = -step, mask: int = has_next) -> int:
+                return (bits & mask) >> step
+
+            def back(bits: int, step: int = -step, mask: int = has_previous) -> int:
+                return (bits & mask) << step
+
+        next_own = back(own)  # q whose next cell q + d is own
+        next_empty = back(empty)  # q whose next cell is empty
+        next_next_own = back(next_own)  # q whose cell q + 2d is own
+        starts = own & ~forward(own)
+        before_empty = forward(empty)  # p whose previous cell p - d is empty
+        fronts = (starts & before_empty, starts & ~before_empty)  # (open before, blocked before)
+        length = 1
+        while fronts[0] | fronts[1]:
+            advanced = []
+            for group, front in enumerate(fronts):
+                ended = front & ~next_own
+                gapped = ended & next_empty & next_next_own
+                after_open = (ended & next_empty & ~gapped).bit_count()
+                after_blocked = (ended & ~next_empty).bit_count()
+                if group == 0:
+                    total += after_open * threat_value(OPEN, length, k)
+                    total += after_blocked * threat_value(SEMI_OPEN, length, k)
+                else:
+                    total += after_open * threat_value(SEMI_OPEN, length, k)
+                    total += after_blocked * threat_value(CLOSED, length, k)
+                beyond_front = forward(forward(gapped))  # first stone after the gap
+                beyond = 1
+                while beyond_front:
+                    stop = beyond_front & ~next_own
+                    total += stop.bit_count() * threat_value(SEMI_OPEN, length + beyond, k)
+                    beyond_front = forward(beyond_front & next_own)
+                    beyond += 1
+                advanced.append(forward(front & next_own))
+            fronts = (advanced[0], advanced[1])
+            length += 1
+    return total
+
+
 def threat_evaluation(own: int, other: int, m: int, n: int, k: int) -> Score:
     """Seed 001's evaluation for the player with stones ``own`` (the side to move).
 
     ``OWN_WEIGHT * threats(own) - OPPONENT_WEIGHT * threats(other)``, clamped
-    strictly inside ``(-MATE_BOUND, MATE_BOUND)``.
+    strictly inside ``(-MATE_BOUND, MATE_BOUND)``.  Uses the shift version of the
+    scan; :func:`threat_score` is the literal one (tests check they agree).
     """
-    value = OWN_WEIGHT * threat_score(own, other, m, n, k) - OPPONENT_WEIGHT * threat_score(
-        other, own, m, n, k
-    )
+    value = OWN_WEIGHT * threat_score_by_shifts(
+        own, other, m, n, k
+    ) - OPPONENT_WEIGHT * threat_score_by_shifts(other, own, m, n, k)
     return max(-EVALUATION_LIMIT, min(EVALUATION_LIMIT, value))

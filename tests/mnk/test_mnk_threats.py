@@ -17,6 +17,8 @@ from reference.mnk.threats import (
     SEMI_OPEN_THREAT_WEIGHT,
     find_threats,
     threat_evaluation,
+    threat_score,
+    threat_score_by_shifts,
     threat_value,
 )
 from reference.search import MATE_BOUND
@@ -90,3 +92,19 @@ def test_evaluation_is_clamped_on_a_crowded_big_board() -> None:
     stones = sum(1 << cell for cell in range(0, 26 * 26, 2) if (cell // 26) % 2 == 0)
     assert threat_evaluation(stones, 0, 26, 26, 2) == EVALUATION_LIMIT < MATE_BOUND
     assert threat_evaluation(0, stones, 26, 26, 2) == -EVALUATION_LIMIT
+
+
+@settings(derandomize=True, max_examples=200, deadline=None)
+@given(
+    reachable_games(
+        shapes=[(3, 3, 3), (4, 4, 4), (6, 6, 4), (7, 5, 5), (15, 15, 5), (6, 1, 4), (1, 6, 3)],
+        max_moves=60,
+    )
+)
+def test_shift_scan_equals_literal_scan(game: MNKGame) -> None:
+    """The fast whole-board version scores every position exactly like the literal cell scan."""
+    for player in (0, 1):
+        own, other = game.bits[player], game.bits[1 - player]
+        assert threat_score_by_shifts(own, other, game.m, game.n, game.k) == threat_score(
+            own, other, game.m, game.n, game.k
+        )
