@@ -16,5 +16,6 @@ Modules, named after the paper:
 
 from reference.wargame.battle import Action, Battle, Plan, Side, Unit
 from reference.wargame.board import Board, Kind, Terrain
+from reference.wargame.game import WarGame
 
-__all__ = ["Action", "Battle", "Board", "Kind", "Plan", "Side", "Terrain", "Unit"]
+__all__ = ["Action", "Battle", "Board", "Kind", "Plan", "Side", "Terrain", "Unit", "WarGame"]
