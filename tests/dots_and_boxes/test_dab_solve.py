@@ -165,3 +165,25 @@ def test_cli_moves_and_bad_move_index() -> None:
 def test_cli_position_and_size_must_agree() -> None:
     bad = run_cli("show", "dots-and-boxes", "--rows", "3", "--position", "2x2:0x0:0:0:0")
     assert bad.returncode == 2 and "disagree" in bad.stderr
+
+
+def test_cli_chains_and_bfs_commands() -> None:
+    """The game's own commands: chain analysis (a 2x2 loop of 4) and BFS layer sizes."""
+    out = run_cli(
+        "chains", "dots-and-boxes", "--rows", "2", "--cols", "2",
+        "--moves", "h0,0 h0,1 v0,0 v0,2 h2,0 h2,1 v1,0 v1,2", "--json",
+    )
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["chains"] == [] and sorted(data["loops"][0]) == [0, 1, 2, 3]
+    out = run_cli("bfs", "dots-and-boxes", "--rows", "2", "--cols", "2", "--depth", "3", "--json")
+    assert json.loads(out.stdout)["states_per_depth"] == [1, 12, 66, 220]
+
+
+def test_cli_play_computer_vs_computer_finishes() -> None:
+    out = run_cli(
+        "play", "dots-and-boxes", "--rows", "1", "--cols", "2", "--first", "computer",
+        "--second", "computer", "--time", "0.2", "--quiet",
+    )
+    assert out.returncode == 0, out.stderr
+    assert "game over: draw 1-1" in out.stdout
