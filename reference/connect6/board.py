@@ -86,6 +86,7 @@ class Connect6:
         "_keys",
         "_to_move",
         "black",
+        "full_width",
         "geo",
         "pair_width",
         "point_width",
@@ -100,8 +101,13 @@ class Connect6:
         position: Position | None = None,
         pair_width: int = PAIR_WIDTH,
         point_width: int = POINT_WIDTH,
+        full_width: bool = False,
     ) -> None:
-        """The empty ``size x size`` board, or ``position`` (whose size wins)."""
+        """The empty ``size x size`` board, or ``position`` (whose size wins).
+
+        ``full_width``: :meth:`legal_moves` returns every legal move (for perft and
+        exhaustive searches on small boards) instead of the candidate pairs.
+        """
         if position is not None:
             check_position(position)
             size = position.size
@@ -112,6 +118,7 @@ class Connect6:
         self.geo: Geometry = geometry(size)
         self.pair_width = pair_width
         self.point_width = point_width
+        self.full_width = full_width
         self.black: Bitboard = position.black if position is not None else 0
         self.white: Bitboard = position.white if position is not None else 0
         self.table = RoadTable.rebuild(self.geo, self.black, self.white)  # global initialisation
@@ -127,9 +134,21 @@ class Connect6:
         self._history: list[Move] = []
 
     @classmethod
-    def from_notation(cls, text: str, **widths: int) -> Connect6:
+    def from_notation(
+        cls,
+        text: str,
+        *,
+        pair_width: int = PAIR_WIDTH,
+        point_width: int = POINT_WIDTH,
+        full_width: bool = False,
+    ) -> Connect6:
         """The position written ``size/black points/white points`` (see :mod:`.notation`)."""
-        return cls(position=parse_position(text), **widths)
+        return cls(
+            position=parse_position(text),
+            pair_width=pair_width,
+            point_width=point_width,
+            full_width=full_width,
+        )
 
     # ------------------------------------------------------------------ state
     @property
@@ -405,10 +424,13 @@ class Connect6:
         """The *candidate* moves the search tries, best first (see the module docstring).
 
         A move completing six comes first when there is one.  Black's opening move
-        is the centre point; the last single empty point is the only move.
+        is the centre point; the last single empty point is the only move.  With
+        ``full_width`` set, every legal move (:meth:`all_moves`).
         """
         if self.is_terminal():
             return []
+        if self.full_width:
+            return self.all_moves()
         if self.stones_per_move() == 1:
             if self.occupied == 0:
                 return [(self.geo.centre,)]
@@ -462,6 +484,17 @@ class Connect6:
                 f"{self._to_move.name.lower()} ({mark}) to move, {self.stones_per_move()} stone(s)"
             )
         return "\n".join(lines)
+
+    def player_name(self, player: int) -> str:
+        """``black`` or ``white`` (the CLI's name for a player)."""
+        return "black" if player == Player.BLACK else "white"
+
+    def result_text(self) -> str:
+        """How the finished game ended."""
+        winner = self.winner()
+        if winner is not None:
+            return f"{winner.name.lower()} wins with six in a row"
+        return "draw: the board is full" if self.is_terminal() else "the game is not over"
 
     def __repr__(self) -> str:
         return f"Connect6.from_notation({self.to_notation()!r})"

@@ -1,0 +1,69 @@
+"""``python -m reference ... connect6``: tss, bestmove, show, perft, errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from reference.cli.main import main
+from reference.connect6.puzzles import NO_WIN, WIN_IN_2, WIN_IN_3
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    assert main(list(argv)) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert isinstance(out, dict)
+    return out
+
+
+def test_tss_json_win_and_no_win(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(capsys, "tss", "connect6", "--position", WIN_IN_2.position, "--json")
+    assert out == {"win": True, "line": ["f3,h3"], "nodes": out["nodes"]}
+    out = run_json(capsys, "tss", "connect6", "--position", WIN_IN_3.position, "--json")
+    assert out["win"] is True and out["line"] == ["e7,g7", "b7,h7", "g4,g5"]
+    out = run_json(capsys, "tss", "connect6", "--position", NO_WIN.position, "--json")
+    assert out["win"] is False and out["line"] == []
+
+
+def test_tss_from_moves_with_size(capsys: pytest.CaptureFixture[str]) -> None:
+    moves = "e5 d4,d6 e4,e6 c3,f7 e3,e7"  # black: e3..e7 is five in a column
+    out = run_json(capsys, "tss", "connect6", "--size", "10", "--moves", moves, "--json")
+    assert out["win"] is False  # white to move: white has no threat
+    out = run_json(capsys, "tss", "connect6", "--size", "10", "--moves", moves + " a1,a2", "--json")
+    assert out["win"] is True and out["line"] in (["e2,e8"], ["e8,e9"], ["e1,e2"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["tss", "connect6", "--size", "5"], "between 6 and 19"),
+        (["tss", "connect6", "--size", "9", "--position", "10//"], "disagrees"),
+        (["tss", "connect6", "--moves", "j10 j10,k11"], "move 2"),
+        (["tss", "connect6", "--position", "19/j10,k10/"], "impossible stone counts"),
+        (["tss", "connect6", "--depth", "0"], "depth"),
+        (["show", "connect6", "--moves", "j10 z1,a1"], "move 2"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_bestmove_takes_the_six(capsys: pytest.CaptureFixture[str]) -> None:
+    position = "10/c5,d5,e5,f5,j1/a10,b10,c10,j10,j9,a1"
+    out = run_json(
+        capsys, "bestmove", "connect6", "--position", position, "--depth", "2", "--json", "--quiet"
+    )
+    assert out["move"] in ("a5,b5", "b5,g5", "g5,h5")
+
+
+def test_show_and_perft(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(capsys, "show", "connect6", "--size", "9", "--moves", "e5 d4,f6", "--json")
+    assert out["position"] == "9/e5/d4,f6" and out["to_move"] == 0
+    # perft counts every legal move: 36 openings, then C(35, 2) = 595 pairs each
+    out = run_json(capsys, "perft", "connect6", "--size", "6", "--depth", "2", "--json")
+    assert out["nodes"] == 36 * 595
