@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reference.dou_shou_qi.causality import complete_causality_graph, free_body_cone
+from reference.dou_shou_qi.causality import causality, complete_causality_graph, free_body_cone
 from reference.dou_shou_qi.cones import INF, Cone, Time, fold_min, side_cone
 from reference.dou_shou_qi.notation import Piece, Placement, format_placement
 from reference.dou_shou_qi.squares import (
@@ -36,7 +36,14 @@ from reference.dou_shou_qi.squares import (
     square_name,
 )
 from reference.errors import ParameterError
-from reference.graphs import Edge, mst_partition, mst_prim, prim_tree_edges
+from reference.graphs import (
+    Edge,
+    IndexedCompleteGraph,
+    mst_partition,
+    mst_prim,
+    prim_tree_edges,
+    update_mst_optimized,
+)
 from reference.graphs.union_find import UnionFind
 
 NO_REGION = -1
@@ -173,18 +180,84 @@ def compute_mst(weights: Sequence[Sequence[Time]]) -> list[Edge]:
     return prim_tree_edges(weights, mst_prim(weights, 0))
 
 
-def find_subproblems(pieces: Sequence[Piece], t_thresh: float) -> Decomposition:
+class CausalityMST:
+    """G_T and its minimum spanning tree kept from position to position ("compute or update").
+
+    Seed 003, §10.3 ("Compute-MST could determine which vertex has moved, update
+    the previously computed minimum spanning tree") with Update-MST (§8.2.3-§8.2.4).
+    After a capture (a vertex removed, which §8.2.2 cannot do in O(n)) or any
+    other change than one piece moving, the tree is recomputed with MST-PRIM.
+    """
+
+    __slots__ = ("_graph", "_tree", "pieces", "recomputations", "updates")
+
+    def __init__(self, pieces: Sequence[Piece]) -> None:
+        self.pieces: tuple[Piece, ...] = ()
+        self.updates = 0
+        self.recomputations = 0
+        self._graph = IndexedCompleteGraph([])
+        self._tree: list[Edge] = []
+        self._recompute(pieces)
+
+    def _recompute(self, pieces: Sequence[Piece]) -> None:
+        self.pieces = tuple(pieces)
+        weights = complete_causality_graph(self.pieces)
+        self._graph = IndexedCompleteGraph(weights)
+        self._tree = compute_mst(weights)
+        self.recomputations += 1
+
+    @property
+    def weights(self) -> list[list[Time]]:
+        """The weight matrix of G_T, indexed like :attr:`pieces`."""
+        return self._graph.matrix()
+
+    @property
+    def tree(self) -> tuple[Edge, ...]:
+        """The minimum spanning tree of G_T."""
+        return tuple(self._tree)
+
+    def follow(self, pieces: Sequence[Piece]) -> None:
+        """Move to the position with ``pieces``: Update-MST if exactly one piece moved, else recompute."""
+        new = {(p.side, p.kind): p for p in pieces}
+        moved = [
+            i
+            for i, p in enumerate(self.pieces)
+            if (p.side, p.kind) not in new or new[(p.side, p.kind)].square != p.square
+        ]
+        if len(new) == len(self.pieces) and not moved:
+            return  # the same position
+        if len(new) != len(self.pieces) or len(moved) != 1 or len(self.pieces) < 2:
+            self._recompute(pieces)
+            return
+        v = moved[0]
+        old = self.pieces[v]
+        mover = new[(old.side, old.kind)]
+        self.pieces = tuple(mover if i == v else p for i, p in enumerate(self.pieces))
+        row = [0 if u == v else causality(mover, p) for u, p in enumerate(self.pieces)]
+        self._tree = list(update_mst_optimized(self._graph, self._tree, v, row).tree)
+        self.updates += 1
+
+
+def find_subproblems(
+    pieces: Sequence[Piece], t_thresh: float, *, tracker: CausalityMST | None = None
+) -> Decomposition:
     """Complete-Graph, Compute-MST, BUILD-SUBPROBLEMS and Partition-Board for a position.
 
     Seed 003, §10.1, SEARCH-POSITION lines 1-3 (and §9.4 for the board split).
+    With a ``tracker``, line 2 updates its tree (Update-MST) instead of
+    recomputing, and the pieces take the tracker's order.
     """
     if math.isnan(t_thresh) or t_thresh < 0:
         raise ParameterError(f"the splitting threshold T_thresh must be >= 0, got {t_thresh}")
     pieces = tuple(pieces)
     if not pieces:
         raise ParameterError("a position with no pieces has no subproblems")
-    weights = complete_causality_graph(pieces)  # line 1: G_T <- Complete-Graph(P)
-    mst = compute_mst(weights)  # line 2: M <- Compute-MST(G_T)
+    if tracker is not None:
+        tracker.follow(pieces)  # lines 1-2: G_T and its MST, updated
+        pieces, weights, mst = tracker.pieces, tracker.weights, list(tracker.tree)
+    else:
+        weights = complete_causality_graph(pieces)  # line 1: G_T <- Complete-Graph(P)
+        mst = compute_mst(weights)  # line 2: M <- Compute-MST(G_T)
     t_max: Time | None = None
     if len(pieces) >= 2:
         t_max = mst_partition(len(pieces), mst).t_max  # the largest tree edge

@@ -25,7 +25,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from reference.dou_shou_qi.board import DEFAULT_DRAW_LIMIT, DouShouQi, Move
-from reference.dou_shou_qi.partition import find_subproblems
+from reference.dou_shou_qi.partition import CausalityMST, find_subproblems
 from reference.dou_shou_qi.players import Player, choose_move
 from reference.dou_shou_qi.split_search import search_subproblems
 from reference.dou_shou_qi.squares import Side
@@ -157,11 +157,19 @@ def plain_choice(game: DouShouQi, player: SplitPlayer, budget: Budget, max_depth
 
 
 def choose(
-    game: DouShouQi, player: SplitPlayer, budget: Budget, threshold: float, max_depth: int
+    game: DouShouQi,
+    player: SplitPlayer,
+    budget: Budget,
+    threshold: float,
+    max_depth: int,
+    tracker: CausalityMST | None = None,
 ) -> Choice:
-    """The move ``player`` makes: split search when the position splits, else plain alpha-beta."""
+    """The move ``player`` makes: split search when the position splits, else plain alpha-beta.
+
+    ``tracker`` keeps G_T's minimum spanning tree up to date between moves (Update-MST).
+    """
     if player.split:
-        decomposition = find_subproblems(game.pieces(), threshold)
+        decomposition = find_subproblems(game.pieces(), threshold, tracker=tracker)
         if len(decomposition.subproblems) > 1:
             saved = game.ordering
             game.ordering = player.ordering
@@ -188,15 +196,18 @@ def play_task(task: SelfPlayTask) -> SelfPlayRecord:
     depths: tuple[list[int], list[int]] = ([], [])
     splits = [0, 0]
     sizes: list[tuple[int, ...]] = []
+    tracker = CausalityMST(game.pieces()) if first.split or second.split else None
     while not game.is_terminal():
         who = 0 if game.to_move == task.first_side else 1
         player = first if who == 0 else second
-        choice = choose(game, player, task.budget, task.threshold, task.max_depth)
+        choice = choose(game, player, task.budget, task.threshold, task.max_depth, tracker)
         depths[who].append(choice.depth)
         if choice.sizes is not None:
             splits[who] += 1
             sizes.append(choice.sizes)
         game.play(choice.move)
+        if tracker is not None:
+            tracker.follow(game.pieces())  # one piece moved: Update-MST (captures: recompute)
     winner = game.winner()
     result = 0 if winner is None else (1 if winner == task.first_side else -1)
     return SelfPlayRecord(

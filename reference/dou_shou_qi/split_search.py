@@ -39,7 +39,7 @@ from reference.dou_shou_qi.board import NON_MOVE, DouShouQi, Move
 from reference.dou_shou_qi.cones import JUMP_LANDINGS, MOVEMENT_GRAPHS, movement_of
 from reference.dou_shou_qi.notation import Piece, Placement
 from reference.dou_shou_qi.ordering import KIND_PRIORITY
-from reference.dou_shou_qi.partition import Decomposition, find_subproblems
+from reference.dou_shou_qi.partition import CausalityMST, Decomposition, find_subproblems
 from reference.dou_shou_qi.squares import ALL_SQUARES, DEN, Bitboard, Kind, Side
 from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search import MATE_BOUND, WIN, Key, Score, SearchContext
@@ -311,14 +311,16 @@ def search_position(
     node_budget: int | None = None,
     algorithm: str = "alphabeta",
     ordering: bool | None = None,
+    tracker: CausalityMST | None = None,
 ) -> SplitSearchResult:
     """SEARCH-POSITION(P, T_thresh): find the subproblems, search them, return a move.
 
     Seed 003, §10.1, SEARCH-POSITION.  Phase 1 is
     :func:`reference.dou_shou_qi.partition.find_subproblems` (lines 1-3);
-    phase 2 is :func:`search_subproblems` (line 4).
+    phase 2 is :func:`search_subproblems` (line 4).  With a ``tracker`` the
+    minimum spanning tree is updated (Update-MST) rather than recomputed.
     """
-    decomposition = find_subproblems(game.pieces(), t_thresh)  # lines 1-3
+    decomposition = find_subproblems(game.pieces(), t_thresh, tracker=tracker)  # lines 1-3
     return search_subproblems(  # line 4
         game,
         decomposition,

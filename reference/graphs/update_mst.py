@@ -224,7 +224,9 @@ def update_mst_optimized(
     increased subtree ``s`` with a weight in ``[Weight[s], new Weight[s])``
     (``Weight[s]`` exactly for +-1 changes, Proof 8.8); union-find over the
     subtrees (and v) keeps only the candidates that join two groups, at most
-    one per subtree.  ``printed_restriction=True`` keeps only candidates
+    one per subtree.  Edges at v whose weight decreased are added to E' (line
+    8) but are not candidates: the tree path behind such an edge may be heavier
+    than the edge, so it cannot make another candidate redundant.  ``printed_restriction=True`` keeps only candidates
     between subtrees of equal Weight, as printed (ERRATUM: this can miss the
     cheapest tree; see the module docstring).  Any integer or real weight
     changes are allowed.  The graph is updated in place.
@@ -244,6 +246,7 @@ def update_mst_optimized(
         else:
             reduced.add(e)
     to_reconnect: list[int] = []
+    decreased = [False] * n
     considered = 0
     for u in range(n):  # lines 6-12
         if u == v:
@@ -251,6 +254,7 @@ def update_mst_optimized(
         considered += 1
         old, new = graph.weight(v, u), new_weights[u]
         in_tree = Edge.of(v, u, old) in tree_set
+        decreased[u] = new < old
         if not in_tree and new < old:  # line 8
             reduced.add(Edge.of(v, u, new))
         if in_tree and new > old:  # line 10
@@ -263,7 +267,9 @@ def update_mst_optimized(
         for u in rooted.members[s]:
             for x in graph.neighbours_in_range(u, low, high):
                 considered += 1
-                if label[x] == s:
+                if label[x] == s or (x == v and decreased[u]):
+                    # a decreased edge at v is in E' already, and cannot stand in for
+                    # a replacement: the tree path behind it may be heavier than it
                     continue
                 if (
                     printed_restriction

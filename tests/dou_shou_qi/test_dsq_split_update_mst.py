@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.causality import complete_causality_graph
-from reference.dou_shou_qi.partition import find_subproblems
+from reference.dou_shou_qi.partition import CausalityMST, find_subproblems
 from reference.dou_shou_qi.split_search import search_position
 from reference.graphs import (
     IndexedCompleteGraph,
@@ -57,3 +57,29 @@ def test_pinned_split_search_counts() -> None:
     assert (game.format_move(result.move), result.value, result.nodes) == ("b3-b2", -915, 748)
     d = find_subproblems(DouShouQi().pieces(), 2)
     assert (d.t_max, len(d.subproblems)) == (3, 9)
+
+
+@settings(derandomize=True, max_examples=6, deadline=None)
+@given(st.lists(st.integers(0, 1000), min_size=10, max_size=50))
+def test_causality_mst_tracker_follows_a_game(choices: list[int]) -> None:
+    """§10.3 "compute or update": the tracked tree stays an MST of G_T; subproblems unchanged."""
+    game = DouShouQi()
+    tracker = CausalityMST(game.pieces())
+    for c in choices:
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.make(moves[c % len(moves)])
+        tracker.follow(game.pieces())
+        weights = complete_causality_graph(tracker.pieces)
+        assert tracker.weights == weights
+        assert tree_weight(tracker.tree) == tree_weight(
+            mst_kruskal(len(weights), complete_graph_edges(weights))
+        )
+    assert tracker.updates + tracker.recomputations == 1 + len(choices) or game.is_terminal()
+    assert tracker.updates > 0
+    plain = find_subproblems(game.pieces(), 4)
+    tracked = find_subproblems(game.pieces(), 4, tracker=tracker)
+    assert sorted(sorted(p.square for p in s.pieces) for s in plain.subproblems) == sorted(
+        sorted(p.square for p in s.pieces) for s in tracked.subproblems
+    )

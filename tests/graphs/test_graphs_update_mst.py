@@ -128,3 +128,59 @@ def test_update_mst_considers_o_n_edges_on_a_line() -> None:
         assert tree_weight(result.tree) == scratch_weight(w, v, new)
         assert result.reduced_edges <= 2 * n
         assert result.edges_considered <= 3 * n
+
+
+@st.composite
+def grid_moves(draw: st.DrawFn) -> tuple[list[list[float]], int, list[float]]:
+    """Points on a 7 x 9 grid with Manhattan (optionally doubled per pair) weights; one point steps.
+
+    Metric graphs have the long tree paths behind short edges that random weights rarely give.
+    """
+    cells = draw(st.lists(st.integers(0, 62), min_size=3, max_size=14, unique=True))
+    scale = draw(st.lists(st.sampled_from([1, 2]), min_size=len(cells), max_size=len(cells)))
+    v = draw(st.integers(0, len(cells) - 1))
+    x, y = cells[v] % 7, cells[v] // 7
+    dx, dy = draw(st.sampled_from([(0, 1), (0, -1), (1, 0), (-1, 0)]))
+    target = (y + dy) * 7 + (x + dx)
+    if not (0 <= x + dx < 7 and 0 <= y + dy < 9) or target in cells:
+        target = cells[v]
+
+    def weight(a: int, b: int, i: int, j: int) -> float:
+        return max(scale[i], scale[j]) * (abs(a % 7 - b % 7) + abs(a // 7 - b // 7))
+
+    n = len(cells)
+    w: list[list[float]] = [[weight(cells[i], cells[j], i, j) for j in range(n)] for i in range(n)]
+    new = [weight(target, cells[u], v, u) if u != v else 0 for u in range(n)]
+    return w, v, new
+
+
+@settings(derandomize=True, max_examples=400, deadline=None)
+@given(grid_moves())
+def test_update_mst_optimized_on_grid_moves(move: tuple[list[list[float]], int, list[float]]) -> None:
+    """A decreased edge at v must not count as a replacement (a heavier tree path may lie behind it)."""
+    w, v, new = move
+    graph = IndexedCompleteGraph(w)
+    tree = mst_kruskal(len(w), graph.edges())
+    result = update_mst_optimized(graph, tree, v, new)
+    assert tree_weight(result.tree) == scratch_weight(w, v, new)
+
+
+def test_decreased_edge_at_v_is_not_a_replacement_candidate() -> None:
+    """Found on a Dou Shou Qi game: keeping the decreased (0, 3) as the subtree's replacement
+    and dropping (0, 4) of equal weight misses the MST, since the tree path 3-2-1 behind (0, 3)
+    holds an edge of weight 4.
+
+    v = 0; tree (1,4)=1, (0,1)=3, (1,2)=3, (2,3)=4; (0,1) rises to 4, (0,3) falls from 4 to 3,
+    (0,4)=3 stays.  The new MST (1,4), (0,3), (0,4), (1,2) weighs 10.
+    """
+    big = 9
+    w: list[list[float]] = [[big] * 5 for _ in range(5)]
+    for u, x, weight in ((1, 4, 1), (0, 1, 3), (1, 2, 3), (2, 3, 4), (0, 3, 4), (0, 4, 3)):
+        w[u][x] = w[x][u] = weight
+    tree = [Edge.of(1, 4, 1), Edge.of(0, 1, 3), Edge.of(1, 2, 3), Edge.of(2, 3, 4)]
+    assert tree_weight(tree) == tree_weight(mst_kruskal(5, IndexedCompleteGraph(w).edges()))
+    new: list[float] = [0, 4, big, 3, 3]
+    assert scratch_weight(w, 0, new) == 10
+    for update in (update_mst, update_mst_optimized):
+        result = update(IndexedCompleteGraph(w), tree, 0, new)
+        assert tree_weight(result.tree) == 10
