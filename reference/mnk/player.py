@@ -8,6 +8,13 @@ iteration by the previous best moves.  All of that is the core's
 :func:`reference.search.iterative_deepening`; this module only wires it to a
 game and keeps the table between moves.  The seed's player had 10 seconds per
 move; here the limit is a parameter.
+
+On big boards the player searches only the empty cells within ``candidate_radius``
+king moves of a stone (:class:`NearMovesGame`), the usual pruning of gomoku
+programs: with 200+ moves per ply a Python search would not get past depth 2.
+A radius of 1 never drops an immediate win or forced block (the missing cell of
+a K-line with K-1 stones is next to one of them).  This is a player heuristic,
+not part of the rules: solving and perft always use every legal move.
 """
 
 from __future__ import annotations
@@ -15,9 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reference.errors import ParameterError
-from reference.mnk.board import MNKGame
+from reference.mnk.board import MNKGame, neighbourhood
 from reference.mnk.notation import Cell
 from reference.search import Score, TranspositionTable, iterative_deepening
+
+PRUNE_ABOVE_CELLS = 36
+"""Boards with more cells than this get ``candidate_radius = 1`` by default (our choice)."""
 
 DEFAULT_TABLE_SIZE = 1 << 18
 """Entries of the player's transposition table (rounded up to a prime by the core).  Our choice."""
@@ -38,6 +48,40 @@ class MoveChoice:
     seconds: float
 
 
+class NearMovesGame(MNKGame):
+    """A view of a position whose moves are only the empty cells near stones (player pruning).
+
+    On the empty board the only move is the first of the configured order (the centre).
+    """
+
+    __slots__ = ("_radius",)
+    _radius: int
+
+    @classmethod
+    def of(cls, game: MNKGame, radius: int) -> NearMovesGame:
+        """A copy of ``game`` (history included) that generates near moves only."""
+        if radius < 1:
+            raise ParameterError(f"candidate radius must be >= 1, got {radius}")
+        view = cls.__new__(cls)
+        source = game.copy()
+        for name in MNKGame.__slots__:
+            setattr(view, name, getattr(source, name))
+        view._radius = radius
+        return view
+
+    def legal_moves(self) -> list[Cell]:
+        moves = super().legal_moves()
+        if not moves:
+            return moves
+        x_bits, o_bits = self.bits
+        near = x_bits | o_bits
+        if not near:
+            return moves[:1]
+        for _ in range(self._radius):
+            near = neighbourhood(near, self.geometry)
+        return [cell for cell in moves if near >> cell & 1]
+
+
 class TimedPlayer:
     """Seed 001's player: iterative-deepening PVS + TT + Zobrist keys, ``time_limit`` s per move."""
 
@@ -48,18 +92,38 @@ class TimedPlayer:
         max_depth: int | None = None,
         algorithm: str = "pvs",
         table_size: int = DEFAULT_TABLE_SIZE,
+        candidate_radius: int | str | None = "auto",
     ) -> None:
+        """``candidate_radius``: an int, ``None`` (every move) or ``"auto"`` (1 on boards of
+        more than :data:`PRUNE_ABOVE_CELLS` cells, else ``None``)."""
         if not time_limit > 0:
             raise ParameterError(f"time limit must be > 0 seconds, got {time_limit}")
         self.time_limit = time_limit
         self.max_depth = max_depth
         self.algorithm = algorithm
         self.table = TranspositionTable(table_size)
+        if (
+            candidate_radius is not None
+            and candidate_radius != "auto"
+            and (not isinstance(candidate_radius, int) or candidate_radius < 1)
+        ):
+            raise ParameterError(
+                f"candidate radius must be an int >= 1, None or 'auto', got {candidate_radius!r}"
+            )
+        self.candidate_radius = candidate_radius
+
+    def radius_for(self, game: MNKGame) -> int | None:
+        """The candidate radius used on ``game``'s board."""
+        if self.candidate_radius == "auto":
+            return 1 if game.geometry.cells > PRUNE_ABOVE_CELLS else None
+        return self.candidate_radius if isinstance(self.candidate_radius, int) else None
 
     def choose(self, game: MNKGame) -> MoveChoice:
         """Search a copy of ``game`` and return the chosen move (``game`` is not changed)."""
+        radius = self.radius_for(game)
+        view = game.copy() if radius is None else NearMovesGame.of(game, radius)
         result = iterative_deepening(
-            game.copy(),
+            view,
             time_limit=self.time_limit,
             max_depth=self.max_depth,
             algorithm=self.algorithm,

@@ -9,7 +9,7 @@ import pytest
 
 from reference.errors import ParameterError
 from reference.mnk.board import MNKGame
-from reference.mnk.player import TimedPlayer, play_game
+from reference.mnk.player import NearMovesGame, TimedPlayer, play_game
 
 
 def test_self_play_tic_tac_toe_is_a_draw() -> None:
@@ -45,3 +45,29 @@ def test_player_respects_its_time_limit_on_a_big_board() -> None:
 def test_bad_time_limit() -> None:
     with pytest.raises(ParameterError, match="time limit"):
         TimedPlayer(0)
+
+
+def test_near_moves_view_keeps_wins_and_blocks() -> None:
+    """Radius 1 keeps every immediate win and forced block (they touch a stone)."""
+    game = MNKGame(9, 9, 4)
+    for text in ("e5", "a1", "f5", "a2", "g5"):
+        game.play(game.parse_move(text))
+    view = NearMovesGame.of(game, 1)
+    moves = view.legal_moves()
+    assert set(moves) < set(game.legal_moves())
+    assert moves[0] in (game.parse_move("a3"), game.parse_move("d5"), game.parse_move("h5"))
+    assert {game.parse_move(c) for c in ("d5", "h5", "a3")} <= set(moves)
+    assert game.parse_move("i9") not in moves
+    assert NearMovesGame.of(MNKGame(15, 15, 5), 1).legal_moves() == [7 * 15 + 7]
+    assert view.moves == game.moves  # same history: unmake works on the view
+    view.unmake()
+    assert game.stones == 5
+
+
+def test_player_prunes_only_big_boards() -> None:
+    player = TimedPlayer(0.1)
+    assert player.radius_for(MNKGame(4, 4, 4)) is None
+    assert player.radius_for(MNKGame(15, 15, 5)) == 1
+    assert TimedPlayer(0.1, candidate_radius=None).radius_for(MNKGame(15, 15, 5)) is None
+    with pytest.raises(ParameterError, match="candidate radius"):
+        TimedPlayer(0.1, candidate_radius=0)
