@@ -145,3 +145,26 @@ def test_symmetry_and_ordering_cut_nodes_4_3_3() -> None:
     centre = solve(MNKGame(4, 3, 3, ordering="centre")).stats.nodes
     reduced = solve(MNKGame(4, 3, 3, ordering="threats", symmetry=True)).stats.nodes
     assert reduced * 10 < centre < natural
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "ordering", "symmetry", "nodes"),
+    [
+        ("alphabeta", "natural", False, 20_865),
+        ("alphabeta", "threats", False, 2_095),
+        ("alphabeta_tt", "threats", False, 915),
+        ("alphabeta_tt", "threats", True, 241),
+        ("pvs", "threats", True, 234),
+    ],
+)
+def test_pinned_node_counts_tic_tac_toe(
+    algorithm: str, ordering: str, symmetry: bool, nodes: int
+) -> None:
+    """Node counts of full-depth searches of 3,3,3 (examples/mnk_node_counts.py, Table 1 and
+    docs/papers/001-mnk.md).  Pinned so that a change of behaviour is always deliberate:
+    update the numbers there too."""
+    game = MNKGame(3, 3, 3, ordering=ordering, symmetry=symmetry)
+    tt = TranspositionTable(1 << 20) if algorithm != "alphabeta" else None
+    result = search(game, 9, algorithm=algorithm, tt=tt)
+    assert result.value == 0 and result.exact
+    assert result.stats.nodes == nodes
