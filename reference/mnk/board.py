@@ -524,7 +524,10 @@ class MNKGame:
 
     def unmake(self) -> None:
         """Take back the last move (a move is only ever made from a position still in play)."""
-        move = self._history.pop()
+        try:
+            move = self._history.pop()
+        except IndexError:
+            raise IllegalMoveError("no move to take back: the history is empty") from None
         self._count -= 1
         player = self._count & 1
         self._bits[player] ^= 1 << move

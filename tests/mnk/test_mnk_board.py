@@ -109,7 +109,10 @@ def test_zobrist_keys_are_pinned() -> None:
 
 @settings(derandomize=True, max_examples=300, deadline=None)
 @given(
-    reachable_games(shapes=[(3, 3, 3), (4, 4, 3), (5, 4, 4), (6, 6, 4), (4, 5, 2)], max_moves=30)
+    reachable_games(
+        shapes=[(3, 3, 3), (4, 4, 3), (5, 4, 4), (6, 6, 4), (4, 5, 2), (6, 2, 5), (2, 7, 6)],
+        max_moves=30,
+    )
 )
 def test_win_detection_agrees_with_naive_scan(game: MNKGame) -> None:
     """The incremental check through the last stone == whole-board shifts == a naive walk."""
@@ -154,6 +157,8 @@ def test_play_rejects_illegal_moves() -> None:
     won = MNKGame.from_notation("xxx/oo./... o", 3)
     with pytest.raises(IllegalMoveError, match="game is over"):
         won.play(8)
+    with pytest.raises(IllegalMoveError, match="no move to take back"):
+        won.unmake()
 
 
 @pytest.mark.parametrize("ordering", ORDERINGS)
