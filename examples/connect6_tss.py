@@ -26,7 +26,7 @@ MAX_DEPTH = 5
 """TSS depth limit used here (attacker moves)."""
 
 
-def row(puzzle: Puzzle, position: str, verify: bool) -> str:
+def row(puzzle: Puzzle, position: str, verify: bool, compare: bool = True) -> str:
     game = Connect6.from_notation(position)
     start = time.perf_counter()
     result = threat_space_search(game, max_depth=MAX_DEPTH, single_threats=puzzle.single_threats)
@@ -40,10 +40,15 @@ def row(puzzle: Puzzle, position: str, verify: bool) -> str:
             f"{time.perf_counter() - start:.2f} s)"
         )
     elif result.win:
-        checked = "skipped (--full)"
+        checked = "skipped (--full)" if compare else "n/a at this size"
     else:
         checked = "-"
-    expected = "ok" if (result.win, result.depth) == (puzzle.win, puzzle.depth) else "DIFFERS"
+    if not compare:
+        expected = "-"
+    elif (result.win, result.depth) == (puzzle.win, puzzle.depth):
+        expected = "ok"
+    else:
+        expected = "DIFFERS"
     return (
         f"{puzzle.name:<36} {game.size:>4} {puzzle.single_threats:>6} "
         f"{'yes' if result.win else 'no':>4} {result.depth:>5} {result.nodes:>6} "
@@ -69,10 +74,10 @@ def main() -> None:
         verify = args.full or puzzle.single_threats == 0
         print(row(puzzle, puzzle.position, verify))
     if args.full:
-        print("\nthe same stones on 19 x 19 (no edge nearby; no full-width check at this size)")
+        print("\nthe same stones on 19 x 19 (more room: the 10 x 10 expectations do not apply)")
         for puzzle in PUZZLES:
             big = "19/" + puzzle.position.split("/", 1)[1]
-            print(row(puzzle, big, verify=False))
+            print(row(puzzle, big, verify=False, compare=False))
 
 
 if __name__ == "__main__":
