@@ -29,7 +29,7 @@ from reference.dou_shou_qi.partition import CausalityMST, find_subproblems
 from reference.dou_shou_qi.players import Player, choose_move
 from reference.dou_shou_qi.split_search import search_subproblems
 from reference.dou_shou_qi.squares import Side
-from reference.errors import ParameterError
+from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search import MATE_BOUND, search
 
 DEFAULT_THRESHOLD = 4
@@ -181,10 +181,15 @@ def choose(
                     time_limit=budget.seconds,
                     node_budget=budget.nodes,
                 )
+            except SearchTimeoutError:
+                raise
+            except GameError:
+                result = None  # every legal move leaves its region: search the whole position
             finally:
                 game.ordering = saved
-            sizes = tuple(len(s.pieces) for s in decomposition.subproblems)
-            return Choice(result.move, result.depth, sizes)
+            if result is not None:
+                sizes = tuple(len(s.pieces) for s in decomposition.subproblems)
+                return Choice(result.move, result.depth, sizes)
     return plain_choice(game, player, budget, max_depth)
 
 

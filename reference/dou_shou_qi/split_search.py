@@ -216,6 +216,9 @@ def search_subproblems(
     ``time_limit`` seconds have passed (the unfinished depth is discarded), when
     the nodes searched so far reach ``node_budget`` (checked between depths),
     or at once when a forced win is found (shallow wins first, line 20).
+    Raises :class:`GameError` when no subproblem has a legal move inside its
+    region (every legal move crosses a partition): callers then search the
+    whole position (the self-play runner does).
     """
     if max_depth is None and time_limit is None and node_budget is None:
         raise ParameterError("give max_depth, time_limit or node_budget")
@@ -275,7 +278,7 @@ def search_subproblems(
             if moves[i] is not None and implied > best_value:
                 best_value, pc = implied, moves[i]
         if pc is None:
-            break  # no subproblem can move within its region: the caller falls back
+            break  # no subproblem can move within its region (GameError below)
         best = SplitSearchResult(
             pc,
             best_value,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -182,3 +184,14 @@ def test_node_budget_and_time_limit_stop_the_deepening() -> None:
     assert small.depth == 2
     timed = search_position(game, 4, time_limit=0.2)
     assert timed.depth >= 2 and timed.move in game.legal_moves()
+
+
+def test_no_move_inside_any_region_raises_game_error() -> None:
+    """When every legal move would leave its region, SEARCH-SUBPROBLEMS says so (callers fall back)."""
+    game = DouShouQi.from_notation(FIGURE_13)
+    d = find_subproblems(game.pieces(), 4)
+    fenced = dataclasses.replace(
+        d, partition=dataclasses.replace(d.partition, allowed=(0,) * len(d.subproblems))
+    )
+    with pytest.raises(GameError, match="no subproblem has a legal move"):
+        search_subproblems(game, fenced, max_depth=2)
