@@ -392,6 +392,9 @@ class Connect6:
             scored.append((table.score[mover] - table.score[1 - mover], p))
             table.remove(p, mover)
         scored.sort(key=lambda item: (-item[0], item[1]))
+        # ERRATUM: §2.1.2 says no combination of the candidate points is left out; we pair
+        # only the point_width best single points, as §3.2 admits the report's code did
+        # (single-point plus pair evaluation).  See docs/papers/004-connect6.md.
         best = [p for _, p in scored[: self.point_width]]
         # step (1)-(2): pairs of the best points, each scored on the board (black's view)
         sign = 1 if mover == Player.BLACK else -1
@@ -407,7 +410,7 @@ class Connect6:
                 table.remove(q, mover)
                 pairs.append((sign * value, (p, q) if p < q else (q, p)))
             table.remove(p, mover)
-        # step (3): descending for black (us when black), ascending for white
+        # line (3) of §2.2.2: descending for black (us when black), ascending for white
         if mover == Player.BLACK:
             pairs.sort(key=lambda item: (-item[0], item[1]))
         else:

@@ -127,6 +127,7 @@ def test_key_is_incremental_and_unmake_restores(game: Connect6) -> None:
 def test_zobrist_key_pinned() -> None:
     """Keys come from reference.search.random_keys with ZOBRIST_SEED: pin one so changes show."""
     game = Connect6.from_notation("19/j10/i9,k11")
+    assert game.key == 0x56C881D78B029217
     assert game.key == Connect6.from_notation("19/j10/k11,i9").key
     assert game.key != Connect6.from_notation("19/j10/i9,k12").key
     assert Connect6(19).key == 0
