@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from reference.connect6 import Connect6, Player, Position, format_position, parse_position
 from reference.connect6.geometry import geometry, has_six, iter_bits
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
-from reference.search.protocol import WIN
+from reference.search.protocol import MATE_BOUND, WIN
 
 
 def test_road_count_19x19() -> None:
@@ -190,3 +190,45 @@ def test_random_games_end_in_six_or_full_board(game: Connect6) -> None:
     else:
         assert has_six(game.geo, game.stones(winner))
         assert not has_six(game.geo, game.stones(winner.other))
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(reachable_games(sizes=(6, 9, 19), max_moves=10))
+def test_candidates_are_empty_points_within_two_rings(game: Connect6) -> None:
+    """Seed 004, §2.1.2: "选择棋盘中已落点的周围两层点" (Chebyshev distance <= 2), by brute force."""
+    geo = game.geo
+    stones = [geo.col_row(p) for p in iter_bits(game.occupied)]
+    expected = [
+        p
+        for p in geo.points
+        if not game.occupied >> p & 1
+        and any(
+            max(abs(c - sc), abs(r - sr)) <= 2 for sc, sr in stones for c, r in [geo.col_row(p)]
+        )
+    ]
+    if not stones:
+        expected = [geo.centre]
+    elif not expected:
+        expected = iter_bits(geo.board_mask & ~game.occupied)
+    assert game.candidate_points() == expected
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(reachable_games(sizes=(6, 9, 19), max_moves=10))
+def test_candidate_moves_are_legal_and_evaluation_stays_heuristic(game: Connect6) -> None:
+    """Every candidate pair passes play's checks; evaluate stays inside the core's band."""
+    moves = game.legal_moves()
+    assert len(moves) == len(set(moves)) <= max(game.pair_width, 1) + 1
+    for move in moves:
+        game.play(move)
+        assert -MATE_BOUND < game.evaluate() < MATE_BOUND or game.is_terminal()
+        game.unmake()
+    assert -MATE_BOUND < game.evaluate() < MATE_BOUND
+
+
+def test_issue_5_moves_example() -> None:
+    game = Connect6(19)
+    for text in ["j10", "i9,k11", "j9,j11"]:
+        game.play(game.parse_move(text))
+    assert game.to_notation() == "19/j9,j10,j11/i9,k11"
+    assert game.to_move == Player.WHITE
