@@ -26,6 +26,10 @@ def test_bad_sizes_rejected(size: int) -> None:
 
 
 def test_black_opens_with_one_stone_then_two() -> None:
+    """Rules: "Black plays first, putting one black stone on one intersection. Subsequently,
+    White and Black take turns, placing two stones on two different unoccupied spaces"
+    (Board Game Arena, Connect6 help, http://en.doc.boardgamearena.com/Gamehelpconnectsix;
+    the game is I-Chen Wu's, 2003-2005); seed 004's README says the same."""
     game = Connect6(19)
     assert game.to_move == Player.BLACK and game.stones_per_move() == 1
     assert game.legal_moves() == [(game.geo.centre,)]
@@ -55,6 +59,8 @@ def test_play_accepts_any_legal_pair_not_only_candidates() -> None:
 
 
 def test_six_in_a_row_wins_and_more_than_six_too() -> None:
+    """ "The player who is the first to get six or more stones in a row ... wins" (Board Game
+    Arena, Connect6 help)."""
     # black to move (5 black, 6 white), black has a1..e1 minus nothing: playing f1 makes six
     game = Connect6.from_notation("9/a1,b1,c1,d1,e1/a3,b3,c3,d3,a5,b5")
     assert game.to_move == Player.BLACK
@@ -85,6 +91,9 @@ def full_board_without_six(size: int) -> Position:
 
 
 def test_full_board_is_a_draw_and_last_move_is_one_stone() -> None:
+    """ "If the board is full without either side being able to form such a row, the game is a
+    tie" (German Wikipedia, "Connect6", via de.zxc.wiki/wiki/Connect6).  The single last stone
+    on an even board is our rule (the sources do not cover it)."""
     full = full_board_without_six(6)
     geo = geometry(6)
     assert not has_six(geo, full.black) and not has_six(geo, full.white)
