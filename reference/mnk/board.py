@@ -160,6 +160,7 @@ def geometry(m: int, n: int, k: int, seed: int = ZOBRIST_SEED) -> Geometry:
 
     start_masks: list[tuple[int, Bitboard]] = []
     windows: list[Bitboard] = []
+    seen: set[Bitboard] = set()  # with K = 1 every direction gives the same one-cell lines
     for dc, dr in DIRECTIONS:
         step = dr * m + dc
         starts = 0
@@ -170,7 +171,8 @@ def geometry(m: int, n: int, k: int, seed: int = ZOBRIST_SEED) -> Geometry:
                 window = 0
                 for i in range(k):
                     window |= 1 << ((row + i * dr) * m + column + i * dc)
-                if window not in windows:
+                if window not in seen:
+                    seen.add(window)
                     windows.append(window)
         if starts:
             start_masks.append((step, starts))
