@@ -132,8 +132,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--full", action="store_true", help="1 s per move, more positions/games")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seconds", type=float, help="time per search (default 0.1, --full 1.0)")
     args = parser.parse_args()
-    seconds = 1.0 if args.full else 0.1
+    seconds = args.seconds if args.seconds else (1.0 if args.full else 0.1)
     positions = 20 if args.full else 6
     games = 6 if args.full else 2
     print("paper (5x5 boxes, 10/30/60 s per move): Algorithm 2 reaches depth 15, searches "

@@ -164,9 +164,12 @@ def evaluate_position(game: DotsAndBoxes) -> Score:
     """
     geo = game.geo
     free = geo.full & ~game.edges
-    for e in range(geo.num_edges):
-        if free >> e & 1 and classify_move(game, e) == MoveKind.SAFE:
-            return 0
+    sides = game.box_sides
+    while free:
+        low = free & -free
+        free ^= low
+        if all(sides(b) < 2 for b in geo.edge_boxes[low.bit_length() - 1]):
+            return 0  # a safe move is left
     analysis = analyze(game)
     x = analysis.long_components
     total = 0

@@ -217,6 +217,7 @@ def test_chain_and_loop_on_a_known_position() -> None:
     assert analysis.chains == () and [c.length for c in analysis.loops] == [4]
     assert analysis.long_components == 1
     assert classify_move(game, game.parse_move("h1,0")) == MoveKind.SACRIFICE
+    assert evaluate_position(game) == -4  # no safe move left: formula 18, a loop, x = 1
 
 
 def test_formulas_17_18_as_read() -> None:
