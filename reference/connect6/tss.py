@@ -179,13 +179,10 @@ class _Searcher:
         defender = 1 - attacker
         free = geo.board_mask & ~game.occupied
         two = [geo.road_masks[r] & free for r in table.roads(attacker, 2)]
-        three = [geo.road_masks[r] & free for r in table.roads(attacker, 3)]
-        single_points: Bitboard = 0  # one stone here makes a threat
-        for m in three:
-            single_points |= m
-        threat_points: Bitboard = single_points
-        for m in two:
-            threat_points |= m
+        occupied = game.occupied
+        # §2.2.3 (2): the threat points, straight from the road table
+        single_points = table.empty_points(attacker, 3, occupied)  # one stone makes a threat
+        threat_points = single_points | table.empty_points(attacker, 2, occupied)
         moves: set[Move] = set()
         if game.stones_per_move() == 1:
             moves.update((p,) for p in iter_bits(single_points))

@@ -94,6 +94,9 @@ def test_counts_and_sets_by_colour_and_length() -> None:
     assert col_j[1] not in table.blank
     total = sum(len(s) for side in table.live for s in side) + len(table.blank)
     assert total + table.dead_count() == len(geo.roads)
+    # the empty points of all black 3-roads at once: the row i10..n10 and its neighbours
+    threes = iter_bits(table.empty_points(Player.BLACK, 3, game.occupied))
+    assert [game.format_move((p,)) for p in threes] == ["g10", "h10", "i10", "m10", "n10", "o10"]
     # the empty points of a road are listed directly
     empties = iter_bits(table.empty_points_mask(horizontal, game.occupied))
     assert [game.format_move((p,)) for p in empties] == ["i10", "m10", "n10"]
