@@ -30,6 +30,7 @@ Moves are cell indices.  ``make`` is the unchecked fast path used by the search;
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
@@ -105,6 +106,8 @@ class Geometry:
     full: Bitboard
     segments: tuple[tuple[tuple[Bitboard, tuple[int, ...]], ...], ...]
     """Per cell: (segment mask, shift amounts) for each direction with >= K cells."""
+    stars: tuple[Bitboard, ...]
+    """Per cell: the union of its segments (fewer than K stones there: no line through it)."""
     start_masks: tuple[tuple[int, Bitboard], ...]
     """Per direction with a possible K-run: (step, cells a K-run can start from)."""
     windows: tuple[Bitboard, ...]
@@ -114,11 +117,24 @@ class Geometry:
     orders: dict[str, tuple[Cell, ...]]
     not_first_column: Bitboard
     not_last_column: Bitboard
+    move_lists: dict[str, dict[Bitboard, tuple[Cell, ...]]]
+    """Cache: order name -> occupied cells -> the empty cells in that order (bounded size)."""
     perms: tuple[Permutation, ...]
     zobrist: tuple[tuple[int, ...], tuple[int, ...]]
     """Plain Zobrist keys: ``zobrist[player][cell]``."""
     packed: tuple[tuple[int, ...], tuple[int, ...]]
     """Zobrist keys of all symmetric images packed in one int (see :mod:`.symmetry`)."""
+
+
+MOVE_LIST_CACHE_SIZE: Final = 1 << 17
+"""Most move lists cached per board shape and order (our choice; about 20 MB at most)."""
+
+
+def _union(masks: Iterable[Bitboard]) -> Bitboard:
+    result = 0
+    for mask in masks:
+        result |= mask
+    return result
 
 
 def check_parameters(m: int, n: int, k: int) -> None:
@@ -200,12 +216,14 @@ def geometry(m: int, n: int, k: int, seed: int = ZOBRIST_SEED) -> Geometry:
         cells=cells,
         full=full,
         segments=tuple(segments),
+        stars=tuple(_union(mask for mask, _ in per_cell) for per_cell in segments),
         start_masks=tuple(start_masks),
         windows=tuple(windows),
         lines_through=lines_through,
         orders=orders,
         not_first_column=full & ~first_column,
         not_last_column=full & ~last_column,
+        move_lists={name: {} for name in orders},
         perms=perms,
         zobrist=zobrist,
         packed=(tuple(packed_x), tuple(packed_o)),
@@ -292,6 +310,7 @@ class MNKGame:
         "_key_bytes",
         "_ordering",
         "_segments",
+        "_stars",
         "_symmetry",
         "_unpack_keys",
         "_won",
@@ -316,6 +335,7 @@ class MNKGame:
         self._geo = geo
         self._k = k
         self._segments = geo.segments
+        self._stars = geo.stars
         self._ordering = ordering
         self._symmetry = symmetry
         self._ztable = geo.packed if symmetry else geo.zobrist
@@ -479,21 +499,29 @@ class MNKGame:
         bits = self._bits
         occupied = bits[0] | bits[1]
         geo = self._geo
-        if self._ordering == "threats":
+        ordering = self._ordering
+        if ordering == "threats":
             player = self._count & 1
             urgent = self.completing_cells(player) or self.completing_cells(1 - player)
-            order = geo.orders["centre"]
             if urgent:
+                order = geo.orders["centre"]
                 first = [cell for cell in order if urgent >> cell & 1]
                 return first + [cell for cell in order if not (occupied | urgent) >> cell & 1]
-            return [cell for cell in order if not occupied >> cell & 1]
-        if self._ordering == "near" and occupied:
-            near = neighbourhood(occupied, geo) & ~occupied
-            order = geo.orders["centre"]
-            first = [cell for cell in order if near >> cell & 1]
-            return first + [cell for cell in order if not (occupied | near) >> cell & 1]
-        order = geo.orders["natural" if self._ordering == "natural" else "centre"]
-        return [cell for cell in order if not occupied >> cell & 1]
+            ordering = "centre"
+        elif ordering == "near":
+            if occupied:
+                near = neighbourhood(occupied, geo) & ~occupied
+                order = geo.orders["centre"]
+                first = [cell for cell in order if near >> cell & 1]
+                return first + [cell for cell in order if not (occupied | near) >> cell & 1]
+            ordering = "centre"
+        cache = geo.move_lists[ordering]
+        moves = cache.get(occupied)
+        if moves is None:
+            moves = tuple(cell for cell in geo.orders[ordering] if not occupied >> cell & 1)
+            if len(cache) < MOVE_LIST_CACHE_SIZE:
+                cache[occupied] = moves
+        return list(moves)
 
     def completing_cells(self, player: int) -> Bitboard:
         """The empty cells where ``player`` would complete K in a row (K-lines with K-1 stones)."""
@@ -514,6 +542,8 @@ class MNKGame:
         self._count += 1
         k = self._k
         # Only the lines through the new stone can have become K-lines.
+        if (bits & self._stars[move]).bit_count() < k:
+            return 0
         for segment, shifts in self._segments[move]:
             run = bits & segment
             if run.bit_count() >= k:
