@@ -176,3 +176,30 @@ def test_capture_rule_and_symmetry_keep_every_value(size: tuple[int, int]) -> No
         assert best == value, game.render()
         for s in range(len(geo.symmetries)):
             assert memo.get(geo.transform(edges, s), 0) == value
+
+
+@pytest.mark.parametrize("rows,cols,count", [(1, 1, 8), (2, 2, 8), (3, 3, 8), (2, 3, 4), (1, 4, 4)])
+def test_symmetries_map_boxes_to_boxes(rows: int, cols: int, count: int) -> None:
+    """4 symmetries for rectangles, 8 for squares (1x1 too); each permutes the edges and
+    maps every box's four edges onto some box's four edges."""
+    geo = geometry(rows, cols)
+    assert len(geo.symmetries) == count
+    boxes = set(geo.box_masks)
+    for s, perm in enumerate(geo.symmetries):
+        assert sorted(perm) == list(range(geo.num_edges))
+        for mask in geo.box_masks:
+            assert geo.transform(mask, s) in boxes
+    rng = random.Random(rows * 10 + cols)
+    for _ in range(200):
+        edges = rng.getrandbits(geo.num_edges)
+        assert geo.canonical(edges) == min(geo.transform(edges, s) for s in range(count))
+
+
+def test_tt_key_is_64_bit_on_big_boards() -> None:
+    """Boards of more than 64 edges fold the canonical edge set to a 64-bit key."""
+    game = random_game(6, 6, seed=3, plies=30)
+    assert game.geo.num_edges == 84
+    assert 0 <= game.tt_key() < 1 << 64
+    other = DotsAndBoxes(6, 6)
+    other.set_position(game.geo.transform(game.edges, 3), game.scores, game.to_move)
+    assert other.tt_key() == game.tt_key()
