@@ -429,12 +429,14 @@ class DotsAndBoxes:
         first, then safe moves (that give no box a third side), then sacrifices that
         give one box its third side, then those that give two boxes theirs.
 
-        Capture rule (Barker and Korf 2012, "Solving Dots-And-Boxes", AAAI): when a
-        box can be completed by an edge that gives no other box its third side, that
-        capture is optimal and is the only move kept; when every capture gives a box
-        its third side (a chain or loop being taken), only the captures and the
-        double-dealing declines are kept.  Checked exhaustively on every edge set of
-        the boards up to 2x3 and 1x5 (``tests/dots_and_boxes/test_dab_board.py``).
+        Capture rule (our formulation, after Barker and Korf 2012, "Solving
+        Dots-And-Boxes", AAAI): when a box can be completed by an edge that gives no
+        other box its third side, that capture is optimal and is the only move kept;
+        when every capture gives a box its third side (a chain or loop being taken),
+        only the captures and the double-dealing declines are kept.  Not proved here:
+        checked exhaustively on every edge set of the boards up to 2x3 and 1x5
+        (``tests/dots_and_boxes/test_dab_board.py``) and on random late positions of
+        3x3 (``tests/dots_and_boxes/test_dab_properties.py``).
         The rule is never applied at the root (the position after the last
         :meth:`play`), so the root's list is every legal move and ``solve`` reports
         every optimal move.
