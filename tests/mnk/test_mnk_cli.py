@@ -79,3 +79,25 @@ def test_bad_input_exit_2_one_line(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert message in captured.err and captured.err.count("\n") == 1
+
+
+def test_play_computer_against_computer_draws(capsys: pytest.CaptureFixture[str]) -> None:
+    """The generic ``play`` command on tic-tac-toe: two perfect players draw."""
+    argv = ["play", "mnk", "--first", "computer", "--second", "computer", "--time", "1", "--quiet"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("game over: draw")
+    assert out.count(" plays ") == 9
+
+
+def test_play_human_move_errors_are_reported_not_fatal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A human's illegal move is reported and asked again; 'quit' ends the game."""
+    answers = iter(["z9", "b2", "b2", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "mnk", "--first", "human", "--second", "human", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "cell 'z9' is off the 3x3 board" in out
+    assert "cell b2 is already occupied" in out
+    assert "2 . X ." in out and out.rstrip().endswith("game abandoned")
