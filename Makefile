@@ -17,7 +17,7 @@ setup: $(VENV)/.installed
 
 demo: setup
 	$(PY) -m reference solve mnk --m 3 --n 3 --k 3
-	$(PY) -m reference play mnk --m 3 --n 3 --k 3 --x computer --o computer --time 0.2 --quiet
+	$(PY) -m reference play mnk --m 3 --n 3 --k 3 --first computer --second computer --time 0.2 --quiet
 
 check: setup
 	$(PY) -m mypy --strict reference
