@@ -18,13 +18,12 @@ MAX_EDGES = 24
 """Refuse boards with more edges than this (our choice: 2^24 states)."""
 
 
-def exact_values(rows: int, cols: int) -> dict[Edges, int]:
-    """Return a dict that :func:`exact_value` fills lazily (one per board size)."""
-    return {}
-
-
 def exact_value(rows: int, cols: int, edges: Edges = 0, memo: dict[Edges, int] | None = None) -> int:
-    """The net boxes the side to move wins from ``edges`` on, by plain memoised minimax."""
+    """The net boxes the side to move wins from ``edges`` on, by plain memoised minimax.
+
+    ``memo`` (edge set -> value, the full board left out) may be passed in to reuse or
+    inspect the values of every edge set reached.
+    """
     geo = geometry(rows, cols)
     if geo.num_edges > MAX_EDGES:
         raise ParameterError(

@@ -61,7 +61,7 @@ def test_solved_3x3_second_player_wins_by_3() -> None:
 
     Source: David Wilson, "Dots-and-Boxes Analysis Results",
     https://wilson.engr.wisc.edu/boxes/results.shtml (3x3 game: every line -3;
-    "player B really should win by 3").  About 30 s here.
+    "player B really should win by 3").  About 10 s here.
     """
     game = DotsAndBoxes(3, 3)
     result = solve(game, tt=TranspositionTable(1 << 21))
