@@ -47,9 +47,11 @@ ZOBRIST_SEED = 3_000
 """Seed of this game's Zobrist table (our choice)."""
 
 CHUNK_BITS = 12
-"""Symmetry tables map 12 edges at a time (our choice: 4096-entry tables, 2 lookups for 3x3)."""
+"""Symmetry tables map 12 edges at a time on boards of up to 64 edges (our choice:
+4096-entry tables, 2 lookups per symmetry for 3x3)."""
 
-CHUNK_MASK = (1 << CHUNK_BITS) - 1
+BIG_CHUNK_BITS = 8
+"""Chunk width on boards of more than 64 edges (256-entry tables: quick to build)."""
 
 _MOVE_RE = re.compile(r"^\s*([hv])\s*(\d+)\s*,\s*(\d+)\s*$")
 _NOTATION_RE = re.compile(r"^\s*(\d+)x(\d+):(0x[0-9a-fA-F]+|[0-9a-fA-F]+):(\d+):(\d+):([01])\s*$")
@@ -64,6 +66,7 @@ class Geometry:
     __slots__ = (
         "_pairs",
         "box_masks",
+        "chunk",
         "cols",
         "edge_boxes",
         "edge_masks_by_edge",
@@ -123,11 +126,13 @@ class Geometry:
         )
         self.zobrist: list[Key] = random_keys(self.num_edges, ZOBRIST_SEED)
         self.symmetries: tuple[tuple[int, ...], ...] = self._symmetries()
+        self.chunk = CHUNK_BITS if self.num_edges <= 64 else BIG_CHUNK_BITS
+        """Edges mapped per table lookup."""
         self.sym_tables: tuple[tuple[tuple[int, ...], ...], ...] = self._sym_tables()
         self._pairs: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] | None = None
-        if self.num_edges <= 2 * CHUNK_BITS:
+        if self.num_edges <= 2 * self.chunk:
             self._pairs = tuple(
-                (t[0], t[1] if len(t) > 1 else (0,) * (1 << CHUNK_BITS))
+                (t[0], t[1] if len(t) > 1 else (0,) * (1 << self.chunk))
                 for t in self.sym_tables[1:]
             )
 
@@ -152,15 +157,16 @@ class Geometry:
         Each table is filled in one pass: ``table[v] = table[v & (v - 1)] | image of v's
         lowest bit``.
         """
-        chunks = (self.num_edges + CHUNK_BITS - 1) // CHUNK_BITS
+        width = self.chunk
+        chunks = (self.num_edges + width - 1) // width
         tables = []
         for perm in self.symmetries:
             per_chunk = []
             for k in range(chunks):
-                table = [0] * (1 << CHUNK_BITS)
-                for v in range(1, 1 << CHUNK_BITS):
+                table = [0] * (1 << width)
+                for v in range(1, 1 << width):
                     low = (v & -v).bit_length() - 1
-                    e = CHUNK_BITS * k + low
+                    e = width * k + low
                     bit = 1 << perm[e] if e < self.num_edges else 0
                     table[v] = table[v & (v - 1)] | bit
                 per_chunk.append(tuple(table))
@@ -169,30 +175,34 @@ class Geometry:
 
     def transform(self, edges: Edges, symmetry: int) -> Edges:
         """The image of an edge set under symmetry number ``symmetry``."""
+        width = self.chunk
+        mask = (1 << width) - 1
         image = 0
         k = 0
         for table in self.sym_tables[symmetry]:
-            image |= table[(edges >> k) & CHUNK_MASK]
-            k += CHUNK_BITS
+            image |= table[(edges >> k) & mask]
+            k += width
         return image
 
     def canonical(self, edges: Edges) -> Edges:
         """The smallest image of ``edges`` over the board's symmetries."""
         best = edges
         if self._pairs is not None:  # boards of at most 2 chunks (3x3: 24 edges): 2 lookups
-            lo = edges & CHUNK_MASK
-            hi = edges >> CHUNK_BITS
+            lo = edges & 0xFFF
+            hi = edges >> 12
             for t_lo, t_hi in self._pairs:
                 image = t_lo[lo] | t_hi[hi]
                 if image < best:
                     best = image
             return best
+        width = self.chunk
+        mask = (1 << width) - 1
         for tables in self.sym_tables[1:]:
             image = 0
             k = 0
             for table in tables:
-                image |= table[(edges >> k) & CHUNK_MASK]
-                k += CHUNK_BITS
+                image |= table[(edges >> k) & mask]
+                k += width
             if image < best:
                 best = image
         return best
