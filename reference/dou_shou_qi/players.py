@@ -65,20 +65,16 @@ def choose_move(
     """The move ``player`` picks: iterative deepening to ``depth`` and / or within ``time_limit``.
 
     Seed 003, §11 (players given a time per move).  The game's ``ordering``
-    switch is set for the search and restored afterwards, and so is the position
-    (the core's iterative deepening leaves the moves of an interrupted iteration made).
+    switch is set for the search and restored afterwards (the core restores the
+    position itself, also after an iteration cut by the deadline).
     """
     saved = game.ordering
-    length = game.history_length
     game.ordering = player.ordering
     try:
         return iterative_deepening(
             game, time_limit=time_limit, max_depth=depth, algorithm=player.algorithm, use_tt=False
         )
     finally:
-        # NOTE (core behaviour, not the paper): an iteration cut by the deadline leaves its
-        # moves made; take them back so the caller gets its position unchanged.
-        game.unmake_to(length)
         game.ordering = saved
 
 
