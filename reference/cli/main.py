@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from reference.cli.games import GAME_MODULES, available_games
-from reference.cli.spec import GameSpec, JsonObject
+from reference.cli.spec import GameSpec, JsonObject, add_position_arguments, game_from_args
 from reference.errors import GameError, ParameterError
 from reference.search import ALGORITHMS, WIN, Counters, SearchResult, divide, iterative_deepening
 from reference.search import perft as count_perft
@@ -51,15 +51,7 @@ class OneLineErrorParser(argparse.ArgumentParser):
 
 def build_game(spec: GameSpec, args: argparse.Namespace) -> AnyGame:
     """The game the options describe: ``--position`` (or the start), then ``--moves``."""
-    game = spec.new_game(args, getattr(args, "position", None))
-    moves_text = getattr(args, "moves", None)
-    if moves_text:
-        for index, text in enumerate(moves_text.split(), start=1):
-            try:
-                game.play(game.parse_move(text))
-            except GameError as error:
-                raise type(error)(f"move {index} ({text!r}) of --moves: {error}") from None
-    return game
+    return game_from_args(spec.new_game, args)
 
 
 def player_name(game: AnyGame, player: int) -> str:
@@ -256,13 +248,9 @@ def cmd_play(
 # the parser
 
 
-def add_common(parser: argparse.ArgumentParser, positions: bool = True) -> None:
-    if positions:
-        parser.add_argument("--position", help="start from this position (the game's notation)")
-        parser.add_argument(
-            "--moves",
-            help='space-separated moves played first, in the game\'s notation, e.g. "b2 a1"',
-        )
+def add_common(parser: argparse.ArgumentParser, moves_example: str | None) -> None:
+    if moves_example is not None:
+        add_position_arguments(parser, moves_example)
     parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     parser.add_argument("--quiet", action="store_true", help="no progress output on stderr")
 
@@ -301,7 +289,7 @@ def build_parser(specs: dict[str, GameSpec]) -> argparse.ArgumentParser:
                 name, help=spec.help, description=f"{help_text}: {spec.help}"
             )
             spec.add_arguments(game_parser)
-            add_common(game_parser)
+            add_common(game_parser, spec.moves_example)
             if command == "perft":
                 game_parser.add_argument("--depth", type=int, required=True, help="plies (>= 0)")
                 game_parser.add_argument(
@@ -336,7 +324,7 @@ def build_parser(specs: dict[str, GameSpec]) -> argparse.ArgumentParser:
             )
             extra_command.add_arguments(game_parser)
             if not any(a.dest == "json" for a in game_parser._actions):
-                add_common(game_parser, positions=False)
+                add_common(game_parser, None)
     return parser
 
 

@@ -15,11 +15,40 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
+from reference.errors import GameError
 from reference.search.protocol import PlayableGame
 
 JsonObject = dict[str, object]
+
+G = TypeVar("G", bound=PlayableGame[Any])
+
+
+def add_position_arguments(parser: argparse.ArgumentParser, moves_example: str) -> None:
+    """Add ``--position`` and ``--moves`` (every command that starts from a position has them)."""
+    parser.add_argument("--position", help="start from this position (the game's notation)")
+    parser.add_argument(
+        "--moves", help=f'space-separated moves played first, e.g. "{moves_example}"'
+    )
+
+
+def game_from_args(
+    new_game: Callable[[argparse.Namespace, str | None], G], args: argparse.Namespace
+) -> G:
+    """The game the options describe: ``--position`` (or the start), then ``--moves``, each checked.
+
+    An illegal or malformed move is reported with its index in the list.
+    """
+    game = new_game(args, getattr(args, "position", None))
+    moves_text = getattr(args, "moves", None)
+    if moves_text:
+        for index, text in enumerate(moves_text.split(), start=1):
+            try:
+                game.play(game.parse_move(text))
+            except GameError as error:
+                raise type(error)(f"move {index} ({text!r}) of --moves: {error}") from None
+    return game
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,3 +80,5 @@ class GameSpec:
     outcome: Callable[[int], int]
     """Turn an exact search score into the reported value (mnk: -1/0/1; Dots and Boxes: boxes)."""
     extra_commands: Mapping[str, ExtraCommand] = field(default_factory=dict)
+    moves_example: str = "m1 m2"
+    """Shown in ``--moves`` help, e.g. ``"b2 a1"``."""

@@ -18,12 +18,19 @@ from __future__ import annotations
 
 import argparse
 
-from reference.cli.spec import ExtraCommand, GameSpec, JsonObject
+from reference.cli.spec import (
+    ExtraCommand,
+    GameSpec,
+    JsonObject,
+    game_from_args,
+)
 from reference.connect6.board import PAIR_WIDTH, POINT_WIDTH, Connect6
 from reference.connect6.geometry import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, check_size
 from reference.connect6.notation import parse_position
 from reference.connect6.tss import TSS_MAX_DEPTH, TSS_SINGLE_THREATS, threat_space_search
 from reference.errors import GameError, ParameterError
+
+MOVES_EXAMPLE = "j10 i9,k11"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -107,15 +114,7 @@ def add_tss_arguments(parser: argparse.ArgumentParser) -> None:
 
 def build_game(args: argparse.Namespace) -> Connect6:
     """``--position`` (or the empty board) then ``--moves``, each checked."""
-    game = new_game(args, getattr(args, "position", None))
-    moves_text = getattr(args, "moves", None)
-    if moves_text:
-        for index, text in enumerate(moves_text.split(), start=1):
-            try:
-                game.play(game.parse_move(text))
-            except GameError as error:
-                raise type(error)(f"move {index} ({text!r}) of --moves: {error}") from None
-    return game
+    return game_from_args(new_game, args)
 
 
 def run_tss(args: argparse.Namespace) -> JsonObject:
@@ -142,6 +141,7 @@ def render_tss(result: JsonObject) -> str:
 
 
 SPEC = GameSpec(
+    moves_example=MOVES_EXAMPLE,
     name="connect6",
     help="Connect6 (seed 004): S x S board, black opens with one stone, then two per move",
     add_arguments=add_arguments,

@@ -17,13 +17,21 @@ from __future__ import annotations
 
 import argparse
 
-from reference.cli.spec import ExtraCommand, GameSpec, JsonObject
+from reference.cli.spec import (
+    ExtraCommand,
+    GameSpec,
+    JsonObject,
+    add_position_arguments,
+    game_from_args,
+)
+from reference.dou_shou_qi import partition_cli
 from reference.dou_shou_qi.board import DEFAULT_DRAW_LIMIT, DouShouQi
 from reference.dou_shou_qi.evaluation import DEVELOPMENT, MATERIAL, RECONSTRUCTED
-from reference.dou_shou_qi.partition_cli import PARTITION_COMMAND
 from reference.dou_shou_qi.positions import NAMED_POSITIONS, UNRECOVERED
 from reference.dou_shou_qi.squares import Side, opposite_square, square_name
-from reference.errors import GameError, ParameterError
+from reference.errors import ParameterError
+
+MOVES_EXAMPLE = "e3-d3 c7-d7"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -55,19 +63,11 @@ def new_game(args: argparse.Namespace, position: str | None) -> DouShouQi:
 
 def _add_position_arguments(parser: argparse.ArgumentParser) -> None:
     add_arguments(parser)
-    parser.add_argument("--position", help="piece-list notation or a named position")
-    parser.add_argument("--moves", help='space-separated moves played first, e.g. "e3-d3 c7-d7"')
+    add_position_arguments(parser, MOVES_EXAMPLE)
 
 
 def _build(args: argparse.Namespace) -> DouShouQi:
-    game = new_game(args, args.position)
-    if args.moves:
-        for index, text in enumerate(args.moves.split(), start=1):
-            try:
-                game.play(game.parse_move(text))
-            except GameError as error:
-                raise type(error)(f"move {index} ({text!r}) of --moves: {error}") from None
-    return game
+    return game_from_args(new_game, args)
 
 
 def run_evaluate(args: argparse.Namespace) -> JsonObject:
@@ -139,7 +139,22 @@ def outcome(score: int) -> int:
     return (score > 0) - (score < 0)
 
 
+def _add_partition_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_position_arguments(parser)
+    partition_cli.add_arguments(parser)
+
+
+PARTITION_COMMAND = ExtraCommand(
+    help="split a Dou Shou Qi position into subproblems (seed 003, §8-§10.4)",
+    add_arguments=_add_partition_arguments,
+    run=lambda args: partition_cli.run(_build(args), args),
+    render=partition_cli.render,
+)
+"""``partition dou-shou-qi`` (issue 6), see :mod:`reference.dou_shou_qi.partition_cli`."""
+
+
 SPEC = GameSpec(
+    moves_example=MOVES_EXAMPLE,
     name="dou-shou-qi",
     help="Dou Shou Qi / Jungle (seed 003): 7 x 9 board, thesis evaluation and move ordering",
     add_arguments=add_arguments,
@@ -158,6 +173,6 @@ SPEC = GameSpec(
             run=run_positions,
             render=render_positions,
         ),
-        "partition": PARTITION_COMMAND,  # issue 6 (split search), see partition_cli.py
+        "partition": PARTITION_COMMAND,
     },
 )

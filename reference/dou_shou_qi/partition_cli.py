@@ -6,8 +6,10 @@ Seed 003, §9.4 and §10.4 (Figure 14(b): the board split among subproblems).
 
 prints the subproblems (pieces and the position of each), T_max (the largest
 edge of the minimum spanning tree of G_T, MST-Partition's value), the tree
-edges and a map of the board with each square's subproblem.  The lead wires
-:data:`PARTITION_COMMAND` into the game's ``SPEC.extra_commands``.
+edges and a map of the board with each square's subproblem.  The command
+itself (with ``--position`` / ``--moves``) is assembled in
+:mod:`reference.dou_shou_qi.cli` from :func:`add_arguments`, :func:`run` and
+:func:`render`.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 import argparse
 import math
 
-from reference.cli.spec import ExtraCommand, JsonObject
+from reference.cli.spec import JsonObject
 from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.cones import Time
 from reference.dou_shou_qi.partition import (
@@ -28,7 +30,7 @@ from reference.dou_shou_qi.partition import (
     subproblem_notation,
 )
 from reference.dou_shou_qi.squares import square_name
-from reference.errors import IllegalMoveError, ParameterError
+from reference.errors import ParameterError
 
 DEFAULT_THRESHOLD = 4
 """The thesis's splitting threshold in every test (§11.2: "we set the threshold at four")."""
@@ -39,11 +41,7 @@ def _time(value: Time) -> int | None:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The command's options (the CLI adds ``--json`` and ``--quiet``)."""
-    parser.add_argument(
-        "--position", help="the position in piece-list notation (default: the start)"
-    )
-    parser.add_argument("--moves", help='moves played first, e.g. "e3-d3 c7-d7"')
+    """The command's own option (the game's options, ``--position`` and ``--moves`` come from cli.py)."""
     parser.add_argument(
         "--threshold",
         type=float,
@@ -52,25 +50,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def game_from_args(args: argparse.Namespace) -> DouShouQi:
-    """The position given by ``--position`` and ``--moves`` (moves checked with ``play``)."""
-    position = getattr(args, "position", None)
-    game = DouShouQi() if position is None else DouShouQi.from_notation(position)
-    moves = getattr(args, "moves", None)
-    for index, text in enumerate((moves or "").split()):
-        try:
-            game.play(game.parse_move(text))
-        except IllegalMoveError as error:
-            raise IllegalMoveError(f"move {index} ({text}): {error}") from error
-    return game
-
-
-def run(args: argparse.Namespace) -> JsonObject:
+def run(game: DouShouQi, args: argparse.Namespace) -> JsonObject:
     """Split the position into subproblems; a JSON-ready result."""
     threshold = float(getattr(args, "threshold", DEFAULT_THRESHOLD))
     if not math.isfinite(threshold) or threshold < 0:
         raise ParameterError(f"--threshold must be a number >= 0, got {threshold}")
-    game = game_from_args(args)
     decomposition = find_subproblems(game.pieces(), threshold)
     names = [piece_label(p) for p in decomposition.pieces]
     subproblems: list[JsonObject] = []
@@ -113,12 +97,3 @@ def render(result: JsonObject) -> str:
         den_text = f" (may enter den {', '.join(dens)})" if dens else ""
         lines.append(f"{sub['label']}: {' '.join(sub['pieces'])}{den_text}")
     return "\n".join(lines)
-
-
-PARTITION_COMMAND = ExtraCommand(
-    help="split a Dou Shou Qi position into subproblems (seed 003, §8-§10.4)",
-    add_arguments=add_arguments,
-    run=run,
-    render=render,
-)
-"""The ``partition`` command; the lead adds it to ``SPEC.extra_commands["partition"]``."""

@@ -17,11 +17,18 @@ from __future__ import annotations
 
 import argparse
 
-from reference.cli.spec import ExtraCommand, GameSpec, JsonObject
-from reference.errors import ParameterError
+from reference.cli.spec import (
+    ExtraCommand,
+    GameSpec,
+    JsonObject,
+    add_position_arguments,
+    game_from_args,
+)
 from reference.mnk.board import ORDERINGS, MNKGame
 from reference.mnk.notation import PLAYER_CHARS
 from reference.mnk.threats import CLOSED, OPEN, find_threats, threat_score
+
+MOVES_EXAMPLE = "b2 a1"
 
 DEFAULT_SIDE = 3
 """M, N and K when neither the options nor ``--position`` give them (tic-tac-toe)."""
@@ -81,21 +88,12 @@ def outcome(score: int) -> int:
 
 def _add_threats_arguments(parser: argparse.ArgumentParser) -> None:
     add_arguments(parser)
-    parser.add_argument("--position", help="a position in mnk notation, e.g. 'x../.o./... x'")
-    parser.add_argument("--moves", help='space-separated cells played first, e.g. "b2 a1"')
+    add_position_arguments(parser, MOVES_EXAMPLE)
 
 
 def run_threats(args: argparse.Namespace) -> JsonObject:
     """Threats of both sides and the evaluation of a position (seed 001, Evaluation Function)."""
-    game = new_game(args, args.position)
-    if args.moves:
-        for index, text in enumerate(args.moves.split(), start=1):
-            try:
-                game.play(game.parse_move(text))
-            except ParameterError:
-                raise
-            except ValueError as error:
-                raise type(error)(f"move {index} ({text!r}) of --moves: {error}") from None
+    game = game_from_args(new_game, args)
     geo = game.geometry
     result: JsonObject = {"position": game.to_notation(), "to_move": PLAYER_CHARS[game.to_move]}
     for player, name in enumerate(PLAYER_CHARS):
@@ -122,6 +120,7 @@ def render_threats(result: JsonObject) -> str:
 
 
 SPEC = GameSpec(
+    moves_example=MOVES_EXAMPLE,
     name="mnk",
     help="the (M,N,K)-game: K in a row on an M x N board (seed 001)",
     add_arguments=add_arguments,

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.causality import free_body_cone
+from reference.dou_shou_qi.cli import PARTITION_COMMAND
 from reference.dou_shou_qi.cones import side_cone
 from reference.dou_shou_qi.partition import (
     NO_REGION,
@@ -19,7 +20,6 @@ from reference.dou_shou_qi.partition import (
     find_subproblems,
     partition_board,
 )
-from reference.dou_shou_qi.partition_cli import PARTITION_COMMAND
 from reference.dou_shou_qi.squares import DEN, DENS, NUM_SQUARES, Side, parse_square, square_name
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.graphs import UnionFind, complete_graph_edges, mst_kruskal, tree_weight
@@ -162,7 +162,7 @@ def test_partition_command_rejects_bad_input() -> None:
         PARTITION_COMMAND.run(_args(threshold=-2))
     with pytest.raises(PositionFormatError):
         PARTITION_COMMAND.run(_args(position="A: Zz9 / B: - / A"))
-    with pytest.raises(IllegalMoveError, match="move 1"):
+    with pytest.raises(IllegalMoveError, match=r"move 2 \('e3-d3'\)"):  # 1-based, as every command
         PARTITION_COMMAND.run(_args(moves="e3-d3 e3-d3"))
     start = PARTITION_COMMAND.run(_args(moves="e3-d3 c7-d7", threshold=20))
     assert start["split"] is False
