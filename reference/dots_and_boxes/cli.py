@@ -15,9 +15,17 @@ from __future__ import annotations
 
 import argparse
 
-from reference.cli.spec import ExtraCommand, GameSpec, JsonObject
+from reference.cli.spec import (
+    ExtraCommand,
+    GameSpec,
+    JsonObject,
+    add_position_arguments,
+    game_from_args,
+)
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.errors import ParameterError
+
+MOVES_EXAMPLE = "h0,0 v0,1"
 
 DEFAULT_SIZE = 2
 """Rows and columns when neither ``--rows/--cols`` nor ``--position`` give them (our choice)."""
@@ -59,21 +67,11 @@ def new_game(args: argparse.Namespace, position: str | None) -> DotsAndBoxes:
 
 def _add_position_arguments(parser: argparse.ArgumentParser) -> None:
     add_arguments(parser)
-    parser.add_argument("--position", help="a position in this game's notation")
-    parser.add_argument("--moves", help='space-separated edges played first, e.g. "h0,0 v0,1"')
+    add_position_arguments(parser, MOVES_EXAMPLE)
 
 
 def _build(args: argparse.Namespace) -> DotsAndBoxes:
-    game = new_game(args, args.position)
-    if args.moves:
-        for index, text in enumerate(args.moves.split(), start=1):
-            try:
-                game.play(game.parse_move(text))
-            except ParameterError:
-                raise
-            except ValueError as error:
-                raise type(error)(f"move {index} ({text!r}) of --moves: {error}") from None
-    return game
+    return game_from_args(new_game, args)
 
 
 def run_chains(args: argparse.Namespace) -> JsonObject:
@@ -109,6 +107,7 @@ def run_bfs(args: argparse.Namespace) -> JsonObject:
 
 
 SPEC = GameSpec(
+    moves_example=MOVES_EXAMPLE,
     name="dots-and-boxes",
     help="Dots and Boxes on R x C boxes (seed 000); value = net boxes for the side to move",
     add_arguments=add_arguments,

@@ -105,6 +105,7 @@ def run_enumerate(args: argparse.Namespace) -> JsonObject:
 
 SPEC = GameSpec(
     name="wargame",
+    moves_example="b1-b3,c1-c2xc4 a4-a4",
     help="turn-based war chess (seed 002); a move is a whole turn's plan, e.g. b1-b3,c1-c2xc4",
     add_arguments=add_game_arguments,
     new_game=new_game,
