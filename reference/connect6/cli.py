@@ -55,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--full-width",
         action="store_true",
-        help="search every legal move, not only candidate pairs (small boards; perft)",
+        help="search every legal move, not only candidate pairs (always on for perft and solve)",
     )
 
 
@@ -75,8 +75,10 @@ def new_game(args: argparse.Namespace, position: str | None) -> Connect6:
             pair_width=pair_width,
             point_width=point_width,
         )
+    # perft counts and solved values are oracle output: they must see every legal move,
+    # never only the candidate pairs (which are a search heuristic).
     game.full_width = bool(getattr(args, "full_width", False)) or (
-        getattr(args, "command", None) == "perft"
+        getattr(args, "command", None) in ("perft", "solve")
     )
     return game
 

@@ -67,3 +67,30 @@ def test_show_and_perft(capsys: pytest.CaptureFixture[str]) -> None:
     # perft counts every legal move: 36 openings, then C(35, 2) = 595 pairs each
     out = run_json(capsys, "perft", "connect6", "--size", "6", "--depth", "2", "--json")
     assert out["nodes"] == 36 * 595
+
+
+def test_solve_is_exact_full_width_not_over_candidate_pairs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An oracle value must not depend on the candidate-pair heuristic: ``solve`` searches
+    every legal move, and equals a full-width minimax on a nearly full 6x6 board."""
+    import random
+
+    from reference.connect6.board import Connect6
+    from reference.search import minimax, solve
+
+    rng = random.Random(6)
+    for _ in range(20):
+        game = Connect6(6, full_width=True)
+        while not game.is_terminal() and 36 - (game.stones(0) | game.stones(1)).bit_count() > 9:
+            game.make(rng.choice(game.all_moves()))
+        if not game.is_terminal():
+            break
+    assert not game.is_terminal()
+    out = run_json(
+        capsys, "solve", "connect6", "--position", game.to_notation(), "--json", "--quiet"
+    )
+    exact = solve(game)
+    assert out["value"] == (exact.score > 0) - (exact.score < 0)
+    assert minimax(game, 12) * exact.score >= 0 and (minimax(game, 12) == 0) == (exact.score == 0)
+    assert sorted(out["best_moves"]) == sorted(game.format_move(m) for m in exact.best_moves)  # type: ignore[arg-type]
