@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from reference.cli.games import GAME_MODULES, available_games
+from reference.cli.games import available_games
 from reference.cli.spec import GameSpec, JsonObject, add_position_arguments, game_from_args
 from reference.errors import GameError, ParameterError
 from reference.search import ALGORITHMS, WIN, Counters, SearchResult, divide, iterative_deepening
@@ -362,4 +362,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["GAME_MODULES", "main"]
+__all__ = ["main"]

@@ -38,7 +38,7 @@ The position, ``DouShouQi`` (implements :class:`~reference.search.protocol.Playa
   ``piece_count(side)``, ``placement()``, ``moves_from(sq)`` (the legal moves of
   the piece on ``sq`` if its side is to move), ``can_capture(src, dst)``.
 * ``parse_move("e3-d3")``, ``format_move(move)``, ``to_notation()``, ``render()``, ``copy()``,
-  ``player_name(p)``, ``result_text()``, ``history_length`` / ``unmake_to(n)``.
+  ``player_name(p)``, ``result_text()``.
 * Switches (each clears the cached move list): ``ordering`` (§11 move order in
   ``legal_moves``), ``allow_non_move``, ``allowed_squares`` (a bitboard: moves whose
   destination is outside it are not generated; for Partition-Board, §9.4).
@@ -596,18 +596,6 @@ class DouShouQi:
         self._moves = moves
         self._to_move = Side.B if self._to_move == Side.A else Side.A
         self._plies -= 1
-
-    @property
-    def history_length(self) -> int:
-        """How many moves :meth:`unmake` can take back."""
-        return len(self._history)
-
-    def unmake_to(self, length: int) -> None:
-        """Take moves back until ``history_length == length`` (e.g. after an interrupted search)."""
-        if not 0 <= length <= len(self._history):
-            raise ParameterError(f"cannot unmake to history length {length}")
-        while len(self._history) > length:
-            self.unmake()
 
     def play(self, move: Move) -> int:
         """Check ``move`` (raise :class:`IllegalMoveError` saying why) and make it."""
