@@ -6,17 +6,15 @@ points: the two rings around the stones; moves are point pairs, ordered best-fir
 "descending for us, ascending for the opponent"), §2.1.3 (road-based evaluation
 kept incrementally by the road table).
 
-**legal_moves returns candidates, not every legal move.**  On 19 x 19 a move is
-any pair of the ~360 empty points (~64,000 moves), far too many to search, so
-:meth:`Connect6.legal_moves` (what the search core calls) returns the report's
+**legal_moves is the rules; search_moves is the candidates.**  On 19 x 19 a move
+is any pair of the ~360 empty points (~64,000 moves), far too many to search, so
+:meth:`Connect6.search_moves` (what a heuristic search tries) returns the report's
 *candidate* pairs: pairs of empty points within two rings of the stones, ordered
-best-first and cut to a configurable width.  :meth:`Connect6.play` accepts **any**
-legal move (any one or two empty points as the rules require), and
-:meth:`Connect6.all_moves` enumerates every legal move (used by the full-width
-verifier of :mod:`reference.connect6.tss` and by the small-board tests).
-A search over ``legal_moves`` is therefore a *selective* search: its values are
-exact only when the width does not cut off the best move (true for the wins and
-forced blocks the tests pin, not in general).
+best-first and cut to a configurable width.  :meth:`Connect6.legal_moves` is every
+legal move (any one or two empty points as the rules require), and it is what
+``perft``, ``solve`` and :meth:`Connect6.play` use.  The game is therefore
+``selective`` (unless ``full_width``): a search over the candidates is never
+reported exact, and ``solve`` searches every legal move.
 
 A full board is a draw.  When the board has an even number of points the last
 move has only one empty point left: that move is a single stone.
@@ -55,7 +53,7 @@ ZOBRIST_SEED = 20240604
 """Seed of the Connect6 Zobrist table (our choice)."""
 
 PAIR_WIDTH = 24
-"""How many candidate pairs ``legal_moves`` returns (our choice; seed 004 gives no width)."""
+"""How many candidate pairs ``search_moves`` returns (our choice; seed 004 gives no width)."""
 
 POINT_WIDTH = 10
 """How many best single points are combined into pairs (our choice).
@@ -105,8 +103,8 @@ class Connect6:
     ) -> None:
         """The empty ``size x size`` board, or ``position`` (whose size wins).
 
-        ``full_width``: :meth:`legal_moves` returns every legal move (for perft and
-        exhaustive searches on small boards) instead of the candidate pairs.
+        ``full_width``: :meth:`search_moves` returns every legal move (full-width
+        heuristic searches on small boards) instead of the candidate pairs.
         """
         if position is not None:
             check_position(position)
@@ -423,17 +421,24 @@ class Connect6:
         else:
             self.black = board
 
-    def legal_moves(self) -> list[Move]:
+    counts_points = False
+
+    @property
+    def selective(self) -> bool:
+        """True unless ``full_width``: the search moves are candidate pairs, not every move."""
+        return not self.full_width
+
+    def search_moves(self) -> list[Move]:
         """The *candidate* moves the search tries, best first (see the module docstring).
 
         A move completing six comes first when there is one.  Black's opening move
         is the centre point; the last single empty point is the only move.  With
-        ``full_width`` set, every legal move (:meth:`all_moves`).
+        ``full_width`` set, every legal move (:meth:`legal_moves`).
         """
         if self.is_terminal():
             return []
         if self.full_width:
-            return self.all_moves()
+            return self.legal_moves()
         if self.stones_per_move() == 1:
             if self.occupied == 0:
                 return [(self.geo.centre,)]
@@ -444,8 +449,8 @@ class Connect6:
             moves = [win, *(m for m in moves if m != win)]
         return moves
 
-    def all_moves(self) -> list[Move]:
-        """Every legal move (full width): all single empty points or all pairs of them."""
+    def legal_moves(self) -> list[Move]:
+        """Every legal move (the rules): all single empty points, or all pairs of them."""
         if self.is_terminal():
             return []
         empties = iter_bits(self.geo.board_mask & ~self.occupied)

@@ -3,9 +3,8 @@
 Seed 004.  Options: ``--size S`` (6..19, default 19, or the size written in
 ``--position``), ``--pair-width`` / ``--point-width`` (how many candidate pairs
 the search tries, and from how many best single points they are formed) and
-``--full-width`` (``legal_moves`` returns every legal move instead of the
-candidates: use it for true perft counts on small boards; ``perft`` turns it on
-by itself).  Points are ``j10`` (``a1`` bottom left), moves ``j10`` or ``i9,k11``,
+``--full-width`` (heuristic searches try every legal move instead of the
+candidate pairs; ``perft``, ``solve`` and ``show`` always use every legal move).  Points are ``j10`` (``a1`` bottom left), moves ``j10`` or ``i9,k11``,
 positions ``size/black points/white points`` (:mod:`reference.connect6.notation`).
 The reported value of ``solve`` is the sign of the score (1 win, 0 draw, -1 loss).
 
@@ -55,7 +54,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--full-width",
         action="store_true",
-        help="search every legal move, not only candidate pairs (always on for perft and solve)",
+        help="bestmove / play search every legal move, not only candidate pairs "
+        "(perft, solve and show always use every legal move)",
     )
 
 
@@ -75,11 +75,7 @@ def new_game(args: argparse.Namespace, position: str | None) -> Connect6:
             pair_width=pair_width,
             point_width=point_width,
         )
-    # perft counts and solved values are oracle output: they must see every legal move,
-    # never only the candidate pairs (which are a search heuristic).
-    game.full_width = bool(getattr(args, "full_width", False)) or (
-        getattr(args, "command", None) in ("perft", "solve")
-    )
+    game.full_width = bool(getattr(args, "full_width", False))
     return game
 
 

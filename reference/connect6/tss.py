@@ -286,7 +286,7 @@ def verify_win(
     """Check, full width, that the side to move wins within ``max_depth`` of its moves.
 
     The attacker's moves come from :func:`threat_space_search`; at every defender
-    node **every legal move** (:meth:`Connect6.all_moves`) is tried.  A reply that
+    node **every legal move** (:meth:`Connect6.legal_moves`) is tried.  A reply that
     leaves a road the attacker completes at once (found by scanning the bitboards,
     independently of the road table) is won; a reply that makes six for the
     defender, or any other reply the attacker cannot win after within the depth,
@@ -325,7 +325,7 @@ def verify_win(
             for w in _near_six_windows(game, attacker, 2)
         ]
         empties = (game.geo.board_mask & ~game.occupied).bit_count()
-        for reply in game.all_moves():
+        for reply in game.legal_moves():
             count += 1
             stones: Bitboard = 0
             for p in reply:

@@ -95,7 +95,7 @@ def theorem8_alphabeta(game: DotsAndBoxes, alpha: Score = -INFINITY, beta: Score
         return 0
     maximizing = game.to_move == 0
     best = -INFINITY if maximizing else INFINITY
-    for move in game.search_moves(prune=False):
+    for move in game.ordered_moves(prune=False):
         mover = game.to_move
         points = game.make(move)
         gained = points if mover == 0 else -points

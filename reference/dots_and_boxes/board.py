@@ -283,7 +283,7 @@ class DotsAndBoxes:
     """A mutable Dots and Boxes position: the game protocol of :mod:`reference.search`.
 
     Seed 000, §II.A.  ``capture_rule``, ``ordering`` and ``symmetry`` switch the
-    solving aids of :meth:`legal_moves` and :meth:`tt_key` (each is tested to leave
+    solving aids of :meth:`search_moves` and :meth:`tt_key` (each is tested to leave
     values unchanged).
 
     >>> g = DotsAndBoxes(1, 1)
@@ -298,7 +298,6 @@ class DotsAndBoxes:
     __slots__ = (
         "_counts",
         "_history",
-        "_root_ply",
         "_scores",
         "capture_rule",
         "edges",
@@ -328,8 +327,6 @@ class DotsAndBoxes:
         """Sides drawn per box, kept by make / unmake."""
         self._history: list[int] = []
         """One int per move made: edge | completed << 16 | mover << 18."""
-        self._root_ply = 0
-        """The capture rule is applied only below this many moves (never at the root)."""
         self.capture_rule = capture_rule
         self.ordering = ordering
         self.symmetry = symmetry
@@ -371,7 +368,6 @@ class DotsAndBoxes:
         other._scores = list(self._scores)
         other._counts = list(self._counts)
         other._history = list(self._history)
-        other._root_ply = self._root_ply
         return other
 
     # --- the search protocol -----------------------------------------------------------
@@ -438,14 +434,21 @@ class DotsAndBoxes:
         self._scores[mover] -= completed
         self.to_move = mover
 
+    selective = False
+    """The capture rule is a sound pruning (it keeps the value), not a heuristic one."""
+    counts_points = True
+    """The value of a position is the net number of boxes the side to move wins from here."""
+
     def legal_moves(self) -> Sequence[Edge]:
-        """The undrawn edges in search order; the capture rule prunes below the root.
+        """Every undrawn edge (the rules), in search order when ``ordering`` is on."""
+        return self.ordered_moves(prune=False)
 
-        See :meth:`search_moves`.
-        """
-        return self.search_moves(self.capture_rule and len(self._history) > self._root_ply)
+    def search_moves(self) -> Sequence[Edge]:
+        """The edges a search tries: :meth:`legal_moves` pruned by the capture rule
+        (when ``capture_rule`` is on), which never changes the value."""
+        return self.ordered_moves(self.capture_rule)
 
-    def search_moves(self, prune: bool) -> list[Edge]:
+    def ordered_moves(self, prune: bool) -> list[Edge]:
         """The undrawn edges, ordered for alpha-beta (when ``ordering``) and pruned by
         the capture rule (when ``prune``).
 
@@ -464,9 +467,8 @@ class DotsAndBoxes:
         checked exhaustively on every edge set of the boards up to 2x3 and 1x5
         (``tests/dots_and_boxes/test_dab_board.py``) and on random late positions of
         3x3 (``tests/dots_and_boxes/test_dab_properties.py``).
-        The rule is never applied at the root (the position after the last
-        :meth:`play`), so the root's list is every legal move and ``solve`` reports
-        every optimal move.
+        ``solve`` tests every *legal* move for optimality, so the optimal moves it
+        reports are never pruned.
         """
         geo = self.geo
         free = geo.full & ~self.edges
@@ -543,9 +545,7 @@ class DotsAndBoxes:
             )
         if self.edges >> move & 1:
             raise IllegalMoveError(f"edge {self.format_move(move)} is already drawn")
-        completed = self.make(move)
-        self._root_ply = len(self._history)
-        return completed
+        return self.make(move)
 
     def parse_move(self, text: str) -> Edge:
         """Parse ``h<r>,<c>`` or ``v<r>,<c>`` (OpenSpiel names); legality is not checked."""
@@ -627,7 +627,6 @@ class DotsAndBoxes:
         self._scores = [scores[0], scores[1]]
         self.to_move = to_move
         self._history = []
-        self._root_ply = 0
 
     def render(self) -> str:
         """Dots (``+``), lines (``---`` and ``|``), box owners unknown so completed boxes show ``#``."""

@@ -2,8 +2,8 @@
 
 Seed 000.  Options: ``--rows R --cols C`` (boxes; default 2 x 2, or the size in
 ``--position``), and switches for the solving aids (each leaves values unchanged):
-``--no-capture-rule``, ``--no-symmetry``, ``--no-ordering``.  ``perft`` always
-runs without the capture rule (it counts every legal move sequence).  Moves are
+``--no-capture-rule``, ``--no-symmetry``, ``--no-ordering``.  ``perft`` counts
+every legal move sequence (the capture rule prunes searches only).  Moves are
 OpenSpiel edge names ``h<r>,<c>`` / ``v<r>,<c>``; the value is the net number of
 boxes the side to move wins from here on.
 
@@ -48,8 +48,7 @@ def new_game(args: argparse.Namespace, position: str | None) -> DotsAndBoxes:
     rows = getattr(args, "rows", None)
     cols = getattr(args, "cols", None)
     switches = {
-        "capture_rule": not getattr(args, "no_capture_rule", False)
-        and getattr(args, "command", None) != "perft",
+        "capture_rule": not getattr(args, "no_capture_rule", False),
         "symmetry": not getattr(args, "no_symmetry", False),
         "ordering": not getattr(args, "no_ordering", False),
     }

@@ -467,6 +467,13 @@ class DouShouQi:
             or self._draw_reached()
         )
 
+    selective = False
+    counts_points = False
+
+    def search_moves(self) -> tuple[Move, ...]:
+        """The moves a search tries: :meth:`legal_moves` (in the §11 order when ``ordering``)."""
+        return self.legal_moves()
+
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves of the side to move (empty when the game is over).
 

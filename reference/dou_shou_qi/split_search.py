@@ -110,6 +110,13 @@ class SubproblemGame:
         """Evaluate (§3.3) over this subproblem's pieces, for the side to move."""
         return self._inner.evaluate()
 
+    selective = True
+    """A subproblem is a heuristic decomposition (§10): no value searched on it is exact."""
+    counts_points = False
+
+    def search_moves(self) -> Sequence[Move]:
+        return self.legal_moves()
+
     def legal_moves(self) -> Sequence[Move]:
         if self.is_terminal():
             return ()

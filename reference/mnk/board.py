@@ -492,6 +492,14 @@ class MNKGame:
         return self._geo.perms[canonical_index(self._zkey, len(self._geo.perms))]
 
     # ----------------------------------------------------------------- rules
+    selective = False
+    """Searches try every empty cell (the player's near-move pruning is :class:`NearMovesGame`)."""
+    counts_points = False
+
+    def search_moves(self) -> list[Cell]:
+        """The moves a search tries: every legal move, in the configured order."""
+        return self.legal_moves()
+
     def legal_moves(self) -> list[Cell]:
         """The empty cells in the configured order; empty when the game is over."""
         if self._won:

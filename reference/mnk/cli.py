@@ -49,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ordering",
         choices=ORDERINGS,
-        help=f"move ordering (default {ORDERINGS[0]}; natural for perft)",
+        help=f"move ordering (default {ORDERINGS[0]}; counts and values never depend on it)",
     )
 
 
@@ -59,10 +59,7 @@ def new_game(args: argparse.Namespace, position: str | None) -> MNKGame:
     n = getattr(args, "n", None)
     k = getattr(args, "k", None)
     symmetry = not getattr(args, "no_symmetry", False)
-    ordering = getattr(args, "ordering", None)
-    if ordering is None:
-        # perft counts do not depend on the order: skip the threat scan there.
-        ordering = "natural" if getattr(args, "command", None) == "perft" else ORDERINGS[0]
+    ordering = getattr(args, "ordering", None) or ORDERINGS[0]
     if position is not None:
         return MNKGame.from_notation(
             position,

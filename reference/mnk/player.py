@@ -49,10 +49,15 @@ class MoveChoice:
 
 
 class NearMovesGame(MNKGame):
-    """A view of a position whose moves are only the empty cells near stones (player pruning).
+    """A view of a position whose *search* moves are only the empty cells near stones.
 
-    On the empty board the only move is the first of the configured order (the centre).
+    The player's pruning: :meth:`search_moves` (and so any search) tries the near
+    cells only, so the game is ``selective`` and no value searched on it is called
+    exact; :meth:`legal_moves` is still every empty cell.  On the empty board the
+    only search move is the first of the configured order (the centre).
     """
+
+    selective = True
 
     __slots__ = ("_radius",)
     _radius: int
@@ -69,8 +74,8 @@ class NearMovesGame(MNKGame):
         view._radius = radius
         return view
 
-    def legal_moves(self) -> list[Cell]:
-        moves = super().legal_moves()
+    def search_moves(self) -> list[Cell]:
+        moves = self.legal_moves()
         if not moves:
             return moves
         x_bits, o_bits = self.bits
@@ -128,6 +133,7 @@ class TimedPlayer:
             max_depth=self.max_depth,
             algorithm=self.algorithm,
             tt=self.table,
+            reuse_deeper=True,  # one table from move to move: values "at least this deep"
         )
         return MoveChoice(
             result.best_move,

@@ -36,7 +36,7 @@ def alphabeta(
     if depth == 0:
         return ctx.horizon(game)
     best = -INFINITY
-    for move in game.legal_moves():
+    for move in ctx.moves(game):
         value = child_value(alphabeta, game, move, depth - 1, alpha, beta, ctx, ply)
         if value > best:
             best = value

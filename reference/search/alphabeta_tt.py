@@ -25,7 +25,7 @@ from typing import TypeVar
 
 from reference.search.context import SearchContext, first_move_first
 from reference.search.negamax import child_value
-from reference.search.protocol import INFINITY, MAX_PLY, Game, Key, Score
+from reference.search.protocol import INFINITY, Game, Key, Score
 from reference.search.tt import Bound, TranspositionTable, bound_of
 
 M = TypeVar("M")
@@ -42,10 +42,11 @@ def probe_tt(
 ) -> tuple[Score | None, Score, Score, object]:
     """Look ``key`` up: return ``(cutoff value or None, narrowed alpha, narrowed beta, stored move)``.
 
-    A stored bound is used only when it was searched at least as deep; the
-    stored move is returned either way, to be searched first.  Using a bound that
-    depended on the depth limit (stored depth < ``MAX_PLY``) makes this node's
-    value depend on it too (``ctx.horizon_reached``).
+    A stored bound is used only when its depth fits this search
+    (:meth:`TranspositionTable.usable`: the same depth, or at least as deep when
+    ``ctx.reuse_deeper``); the stored move is returned either way, to be searched
+    first.  Using a bound that depended on a horizon makes this node's value
+    depend on it too (``ctx.horizon_reached``).
     """
     counters = ctx.counters
     counters.tt_probes += 1
@@ -54,9 +55,8 @@ def probe_tt(
         return None, alpha, beta, None
     counters.tt_hits += 1
     move = tt.moves[slot]
-    stored_depth = tt.depths[slot]
-    if stored_depth >= depth:
-        if stored_depth < MAX_PLY:
+    if tt.usable(slot, depth, ctx.reuse_deeper):
+        if not tt.complete[slot]:
             ctx.horizon_reached = True
         value = ctx.from_tt(tt.values[slot], ply)
         flag = tt.flags[slot]
@@ -89,12 +89,12 @@ def store_tt(
 
     ``alpha`` / ``beta`` are the window *after* any narrowing by :func:`probe_tt`:
     a result at or below the narrowed alpha is only an upper bound even if it is
-    above the caller's alpha.  A subtree searched without reaching the depth
-    limit (``exact_subtree``) holds for any depth: it is stored with depth
-    ``MAX_PLY``.
+    above the caller's alpha.  A subtree searched without reaching a horizon
+    (``exact_subtree``) is stored complete: it holds at any greater depth too.
     """
-    stored_depth = MAX_PLY if exact_subtree else depth
-    tt.store(key, stored_depth, ctx.to_tt(best, ply), bound_of(best, alpha, beta), move)
+    tt.store(
+        key, depth, ctx.to_tt(best, ply), bound_of(best, alpha, beta), move, exact_subtree
+    )
 
 
 def enter_subtree(ctx: SearchContext) -> bool:
@@ -128,6 +128,8 @@ def alphabeta_tt(
     tt = ctx.tt
     if tt is None:
         tt = ctx.tt = TranspositionTable(1 << 16)
+    if ply == 0:
+        ctx.bind_table(game)
     ctx.visit()
     if game.is_terminal():  # lines 4-8
         return ctx.terminal(game, ply)
@@ -142,7 +144,7 @@ def alphabeta_tt(
     best = -INFINITY
     best_move: object = None
     a = alpha
-    for move in first_move_first(game.legal_moves(), tt_move):  # lines 9-13
+    for move in first_move_first(ctx.moves(game), tt_move):  # lines 9-13
         value = child_value(alphabeta_tt, game, move, depth - 1, a, beta, ctx, ply)
         if value > best:  # lines 17-18
             best, best_move = value, move

@@ -33,22 +33,33 @@ class SearchTimeout(Exception):
     """Raised inside a search when its deadline has passed; caught by iterative deepening."""
 
 
+MAX_TIME_LIMIT = 1e7
+"""The largest time limit accepted, in seconds (about 116 days)."""
+
+
 class Deadline:
-    """A point in time (``time.monotonic``) after which a search stops."""
+    """A point in time after which a search stops.
 
-    __slots__ = ("end", "start")
+    ``clock`` (default ``time.monotonic``) is the only clock a search reads; tests
+    inject a fake one so that no test depends on the machine's speed.
+    """
 
-    def __init__(self, seconds: float) -> None:
-        if not seconds > 0:
-            raise ParameterError(f"time limit must be > 0 seconds, got {seconds}")
-        self.start = time.monotonic()
+    __slots__ = ("clock", "end", "start")
+
+    def __init__(self, seconds: float, clock: Callable[[], float] = time.monotonic) -> None:
+        if not 0 < seconds <= MAX_TIME_LIMIT:  # also refuses NaN
+            raise ParameterError(
+                f"time limit must be > 0 and <= {MAX_TIME_LIMIT:g} seconds, got {seconds}"
+            )
+        self.clock = clock
+        self.start = clock()
         self.end = self.start + seconds
 
     def passed(self) -> bool:
-        return time.monotonic() >= self.end
+        return self.clock() >= self.end
 
     def elapsed(self) -> float:
-        return time.monotonic() - self.start
+        return self.clock() - self.start
 
 
 @dataclass(slots=True)
@@ -59,10 +70,63 @@ class SearchContext:
     deadline: Deadline | None = None
     mate_distance: bool = True
     """Score wins as ``WIN - ply`` (shorter wins better). ``solve`` turns this off."""
+    full_width: bool = False
+    """Search every legal move of a ``selective`` game (``solve`` sets it); otherwise ``search_moves``."""
+    reuse_deeper: bool = False
+    """Table semantics.  False (the oracle's): a stored value is reused only at the depth it was
+    searched to (or at any greater depth when its subtree reached no horizon), so a value
+    is exactly the minimax value to the requested depth.  True (play): an entry searched
+    at least as deep is reused, as game-playing programs do; the value is then that of a
+    search *at least* that deep."""
     on_progress: Callable[[Counters], None] | None = None
     counters: Counters = field(default_factory=Counters)
     horizon_reached: bool = False
-    """True once some node was cut off by depth 0 (its value is heuristic, not exact)."""
+    """True once some node's value depended on a heuristic: a node cut off by the depth
+    limit, a move list pruned by a selective game, or a stored value that did."""
+    pruned: bool = False
+    """True once a selective game's candidate list was searched instead of every legal move."""
+
+    def result_is_exact(self, value: Score) -> bool:
+        """Whether a root value of this search is the game's exact value.
+
+        Exact when no horizon was reached, or when the value is a decided game (a win
+        or loss within the depth) found over every legal move: a forced win or loss
+        seen to a depth is forced in the whole tree too (heuristic values stay
+        inside ``(-MATE_BOUND, MATE_BOUND)``).
+        """
+        if not self.horizon_reached:
+            return True
+        return self.mate_distance and abs(value) >= MATE_BOUND and not self.pruned
+
+    def moves(self, game: Game[M]) -> Sequence[M]:
+        """The moves to search at this node: ``search_moves``, or ``legal_moves`` when a
+        selective game is searched full width.  A selective list makes the value heuristic.
+        """
+        if game.selective:
+            if self.full_width:
+                return game.legal_moves()
+            self.horizon_reached = self.pruned = True
+        return game.search_moves()
+
+    def table_purpose(self, game: Game[M]) -> str:
+        """What the values this search stores mean (a table holds values of one meaning only)."""
+        if not self.mate_distance:
+            return "solve: exact game values, wins not scored by distance"
+        pruned = game.selective and not self.full_width
+        return (
+            f"search: {'at least' if self.reuse_deeper else 'exactly'} the stored depth, "
+            f"{'selective' if pruned else 'full-width'} moves"
+        )
+
+    def bind_table(self, game: Game[M]) -> None:
+        """Check that ``tt`` holds values of this search's meaning, and claim it if it is empty.
+
+        Raises :class:`~reference.errors.ParameterError` when a table filled by a search
+        of another kind is handed over (``solve`` then ``search``, an "at least"
+        search then an exact-depth one, a selective search then a full-width one).
+        """
+        if self.tt is not None:
+            self.tt.bind(self.table_purpose(game))
 
     def visit(self) -> None:
         """Count one node; stop the search when the deadline has passed."""

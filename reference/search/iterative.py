@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 from reference.errors import ParameterError, SearchTimeoutError
@@ -30,32 +31,43 @@ def iterative_deepening(
     algorithm: str = "pvs",
     tt: TranspositionTable | None = None,
     use_tt: bool = True,
+    reuse_deeper: bool = False,
+    full_width: bool = False,
     on_iteration: Callable[[SearchResult[M]], None] | None = None,
+    deadline: Deadline | None = None,
 ) -> SearchResult[M]:
     """The result of the deepest iteration finished within ``time_limit`` seconds / ``max_depth``.
 
-    Stops early when an iteration's value is exact (no node reached the depth
-    limit) or proves a win or loss.  ``on_iteration`` is called after each
+    Each iteration's value is the minimax value to its depth (table entries are
+    reused at their own depth only), unless ``reuse_deeper``: then entries searched
+    deeper are reused too, as a playing program does (a table handed from move to
+    move must be used this way).  Stops early when an iteration's value is exact
+    (see :attr:`SearchResult.exact`).  ``deadline`` replaces ``time_limit`` with a
+    ready-made :class:`Deadline` (tests inject one with a fake clock).  ``on_iteration`` is called after each
     finished iteration (the CLI prints progress with it).  Raises
     :class:`~reference.errors.SearchTimeoutError` when not even depth 1 finished.
     The overrun past the deadline is bounded by
     :data:`reference.search.context.DEADLINE_CHECK_INTERVAL` nodes.
     """
-    if time_limit is None and max_depth is None:
+    if time_limit is None and max_depth is None and deadline is None:
         raise ParameterError("give a time limit, a maximum depth, or both")
     if max_depth is not None:
         check_searchable(game, max_depth)
     else:
         check_searchable(game, 1)
-    deadline = Deadline(time_limit) if time_limit is not None else None
+    if deadline is None and time_limit is not None:
+        deadline = Deadline(time_limit)
     if tt is None and use_tt and algorithm in ("alphabeta_tt", "pvs", "mtdf"):
         tt = TranspositionTable(1 << 18)
-    ctx = SearchContext(tt=tt, deadline=deadline)
+    ctx = SearchContext(
+        tt=tt, deadline=deadline, reuse_deeper=reuse_deeper, full_width=full_width
+    )
+    ctx.bind_table(game)
     start = time.perf_counter()
     result: SearchResult[M] | None = None
     limit = MAX_PLY if max_depth is None else max_depth
     for depth in range(1, limit + 1):
-        ctx.horizon_reached = False
+        ctx.horizon_reached = ctx.pruned = False
         first = None if result is None else result.best_move
         guess = 0 if result is None else result.value
         try:
@@ -68,11 +80,11 @@ def iterative_deepening(
             depth,
             ctx.counters.freeze(),
             time.perf_counter() - start,
-            not ctx.horizon_reached,
+            ctx.result_is_exact(value),
         )
         if on_iteration is not None:
             on_iteration(result)
-        if result.exact or abs(value) >= MATE_BOUND:
+        if result.exact or (ctx.pruned and abs(value) >= MATE_BOUND):
             break
         if deadline is not None and deadline.passed():
             break
@@ -80,4 +92,5 @@ def iterative_deepening(
         raise SearchTimeoutError(
             f"time limit {time_limit} s is too small to finish a depth-1 search; allow more time"
         )
-    return result
+    # the counters and the time of the whole search, the cut-off iteration included
+    return replace(result, stats=ctx.counters.freeze(), seconds=time.perf_counter() - start)

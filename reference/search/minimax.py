@@ -30,7 +30,7 @@ def minimax(game: Game[M], depth: int, ctx: SearchContext | None = None, ply: in
         return ctx.horizon(game)
     a = -INFINITY  # line 3
     mover = game.to_move
-    for move in game.legal_moves():  # line 4
+    for move in ctx.moves(game):  # line 4
         points = game.make(move)  # line 5: p' <- MAKE-MOVE(position, move)
         try:
             child = minimax(game, depth - 1, ctx, ply + 1)

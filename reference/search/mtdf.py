@@ -23,7 +23,9 @@ def mtdf(
 ) -> Score:
     """The minimax value of ``game`` to ``depth`` plies by MTD(f) from ``first_guess``.
 
-    Works at any node (not only the root): the value for the side to move.
+    Works at any node (not only the root): the value for the side to move.  The
+    test value follows Plaat et al.: ``beta = max(g, lower + 1)`` (with a fail-soft
+    search ``g`` can fall below ``lower``; the test value must stay above it).
     """
     if ctx is None:
         ctx = SearchContext()
@@ -32,7 +34,7 @@ def mtdf(
     g = first_guess
     lower, upper = -INFINITY, INFINITY
     while lower < upper:
-        beta = g + 1 if g == lower else g
+        beta = max(g, lower + 1)
         g = alphabeta_tt(game, depth, beta - 1, beta, ctx)
         if g < beta:
             upper = g
@@ -52,11 +54,12 @@ def mtdf_root(
     """
     if ctx.tt is None:
         ctx.tt = TranspositionTable(1 << 16)
+    ctx.bind_table(game)
     g = first_guess
     lower, upper = -INFINITY, INFINITY
     best_move: M | None = None
     while lower < upper:
-        beta = g + 1 if g == lower else g
+        beta = max(g, lower + 1)
         g, move = root_search(alphabeta_tt, game, depth, beta - 1, beta, ctx, first)
         if g < beta:
             upper = g  # failed low: an upper bound

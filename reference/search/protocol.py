@@ -25,6 +25,20 @@ strictly inside ``(-MATE_BOUND, MATE_BOUND)``.
 Two names for playing a move, as python-chess does: ``play`` validates and raises
 :class:`~reference.errors.IllegalMoveError`; ``make`` is the unchecked fast path
 the search uses, undone by ``unmake`` (the papers' MakeMove / RestoreMove).
+
+**The rules and the search's choices are two methods.**  ``legal_moves`` is the
+rules: every legal move, nothing less; ``perft``, ``divide``, ``solve``'s list of
+optimal moves and every count of legal moves use it.  ``search_moves`` is what a
+search tries, best first: the same set in a search order, or a *sound* pruning of
+it (a move left out provably cannot change the value: Dots and Boxes' capture
+rule), or, when the game says ``selective``, a heuristic candidate list (Connect6's
+candidate pairs, the (M,N,K) player's near moves).  A value searched over a
+selective list is never reported exact, and ``solve`` never uses one.
+
+**One value convention.**  A game with ``counts_points`` (Dots and Boxes) reports
+an exact score as it is (net points for the side to move); every other game as
+its sign: ``1`` win, ``0`` draw, ``-1`` loss for the side to move
+(:func:`reference.search.value.game_value`).
 """
 
 from __future__ import annotations
@@ -65,7 +79,25 @@ class Game(Protocol[MoveT]):
         ...
 
     def legal_moves(self) -> Sequence[MoveT]:
-        """The legal moves, in the game's own preferred search order (empty when terminal)."""
+        """Every legal move (the rules, nothing less), in a fixed order; empty when terminal."""
+        ...
+
+    def search_moves(self) -> Sequence[MoveT]:
+        """The moves a search tries here, best first (empty when terminal).
+
+        The same set as :meth:`legal_moves`, or a subset that provably keeps the
+        value, unless :attr:`selective` is true.
+        """
+        ...
+
+    @property
+    def selective(self) -> bool:
+        """True when :meth:`search_moves` may leave out legal moves that could change the value."""
+        ...
+
+    @property
+    def counts_points(self) -> bool:
+        """True when the game is scored in points (``make`` returns them), not win / draw / loss."""
         ...
 
     def make(self, move: MoveT) -> int:

@@ -39,6 +39,8 @@ def pvs(
     tt_move: object = None
     outer = enter_subtree(ctx)
     if tt is not None:
+        if ply == 0:
+            ctx.bind_table(game)
         key = game.tt_key()
         cutoff, alpha, beta, tt_move = probe_tt(tt, key, depth, alpha, beta, ctx, ply)
         if cutoff is not None:
@@ -47,7 +49,7 @@ def pvs(
     best = -INFINITY
     best_move: object = None
     a = alpha
-    for i, move in enumerate(first_move_first(game.legal_moves(), tt_move)):
+    for i, move in enumerate(first_move_first(ctx.moves(game), tt_move)):
         if i == 0:
             value = child_value(pvs, game, move, depth - 1, a, beta, ctx, ply)
         else:

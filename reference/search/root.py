@@ -36,14 +36,20 @@ class SearchResult(Generic[M]):
     """The outcome of a depth-limited search from the root."""
 
     value: Score
-    """Minimax value to ``depth`` plies for the side to move (exact at that depth)."""
+    """The minimax value to ``depth`` plies for the side to move, in search units
+    (wins ``WIN - plies``, heuristic values in between).  Over the game's
+    ``search_moves``; exactly that depth unless the search was told to reuse deeper
+    table entries (``reuse_deeper``: then a search at least that deep)."""
     best_move: M
     depth: int
     """The depth of the last completed search."""
     stats: SearchStats
     seconds: float
+    """Wall time of the whole search (every iteration of iterative deepening)."""
     exact: bool
-    """True when no node was cut off by the depth limit: ``value`` is the game's true value."""
+    """True only when ``value`` is the game's true value: the whole tree below the root was
+    searched (no depth cut-off, no candidate pruning), or a forced win / loss was found
+    over every legal move (see :meth:`SearchContext.result_is_exact`)."""
 
 
 def _minimax_node(
@@ -93,12 +99,15 @@ def search(
     *,
     algorithm: str = "alphabeta",
     tt: TranspositionTable | None = None,
+    full_width: bool = False,
 ) -> SearchResult[M]:
     """Search ``game`` exactly ``depth`` plies deep with one algorithm; return value and move.
 
     ``tt`` is used by ``alphabeta_tt``, ``pvs`` and ``mtdf`` (a fresh table is made
     for ``alphabeta_tt`` / ``mtdf`` when none is given; ``pvs`` without a table
-    searches without one).
+    searches without one).  Stored values are reused only at the depth they were
+    searched to, so every algorithm returns the same value.  ``full_width`` searches
+    every legal move of a selective game.
 
     >>> from reference.search.toy_games import Nim
     >>> result = search(Nim(5, take=3), depth=10, algorithm="pvs")
@@ -108,7 +117,10 @@ def search(
     check_searchable(game, depth)
     if algorithm in ("alphabeta_tt", "mtdf") and tt is None:
         tt = TranspositionTable(1 << 16)
-    ctx = SearchContext(tt=tt if algorithm in ("alphabeta_tt", "pvs", "mtdf") else None)
+    ctx = SearchContext(
+        tt=tt if algorithm in ("alphabeta_tt", "pvs", "mtdf") else None, full_width=full_width
+    )
+    ctx.bind_table(game)
     start = time.perf_counter()
     value, move = run_root(algorithm, game, depth, ctx)
     return SearchResult(
@@ -117,5 +129,5 @@ def search(
         depth,
         ctx.counters.freeze(),
         time.perf_counter() - start,
-        not ctx.horizon_reached,
+        ctx.result_is_exact(value),
     )

@@ -26,7 +26,7 @@ def root_search(
     With ``null_window`` (PVS) moves after the first are tried with a null window
     and searched again only when they beat alpha.
     """
-    moves = first_move_first(game.legal_moves(), first)
+    moves = first_move_first(ctx.moves(game), first)
     best = -INFINITY
     best_move = moves[0]
     a = alpha

@@ -23,6 +23,7 @@ from reference.search.protocol import INFINITY, MAX_PLY, Game, Score
 from reference.search.rootloop import root_search
 from reference.search.stats import Counters, SearchStats
 from reference.search.tt import TranspositionTable
+from reference.search.value import game_value
 
 M = TypeVar("M")
 
@@ -35,11 +36,15 @@ class SolveResult(Generic[M]):
     """The exact value of a position and its optimal moves."""
 
     score: Score
-    """Exact value for the side to move: +-WIN / 0 for win-loss games, points for scored games."""
+    """Exact score for the side to move: +-WIN / 0 for win-loss games, points for scored games."""
     best_moves: tuple[M, ...]
     """Every legal move that keeps the value (in ``legal_moves`` order); empty when the game is over."""
     stats: SearchStats
     seconds: float
+    value: int
+    """The reported value (:func:`reference.search.value.game_value`): 1 / 0 / -1, or points."""
+    exact: bool = True
+    """Always true: ``solve`` searches the whole game tree (every legal move, no horizon)."""
 
 
 def solve(
@@ -50,17 +55,24 @@ def solve(
 ) -> SolveResult[M]:
     """Solve ``game`` exactly from the current position.
 
+    Searches ``search_moves`` when the game is not ``selective`` (a sound pruning
+    such as Dots and Boxes' capture rule keeps the value), every legal move when it
+    is; the optimal moves are tested among *all* legal moves.  ``tt`` must be empty
+    or filled by an earlier ``solve`` (a table holds values of one meaning).
+
     >>> from reference.search.toy_games import Nim
     >>> result = solve(Nim(6, take=3))
-    >>> result.score > 0, result.best_moves   # leave a multiple of 4
-    (True, (2,))
+    >>> result.value, result.score > 0, result.best_moves   # leave a multiple of 4
+    (1, True, (2,))
     """
     if tt is None:
         tt = TranspositionTable(1 << 20)
-    ctx = SearchContext(tt=tt, mate_distance=False, on_progress=on_progress)
+    ctx = SearchContext(tt=tt, mate_distance=False, full_width=True, on_progress=on_progress)
+    ctx.bind_table(game)
     start = time.perf_counter()
     if game.is_terminal():
-        return SolveResult(ctx.terminal(game, 0), (), ctx.counters.freeze(), 0.0)
+        score = ctx.terminal(game, 0)
+        return SolveResult(score, (), ctx.counters.freeze(), 0.0, game_value(game, score))
     value, _ = root_search(alphabeta_tt, game, SOLVE_DEPTH, -INFINITY, INFINITY, ctx)
     best: list[M] = []
     for move in game.legal_moves():
@@ -69,4 +81,10 @@ def solve(
             best.append(move)
     if ctx.horizon_reached:
         raise GameError(f"the game lasts more than {SOLVE_DEPTH} plies: it cannot be solved here")
-    return SolveResult(value, tuple(best), ctx.counters.freeze(), time.perf_counter() - start)
+    return SolveResult(
+        value,
+        tuple(best),
+        ctx.counters.freeze(),
+        time.perf_counter() - start,
+        game_value(game, value),
+    )

@@ -13,16 +13,28 @@ from reference.search.protocol import WIN, Key, Score
 
 
 class Nim:
-    """Single-pile subtraction game (a move is the number of stones taken)."""
+    """Single-pile subtraction game (a move is the number of stones taken).
 
-    def __init__(self, pile: int, take: int = 3) -> None:
+    ``descending`` lists the moves largest first (the order that exposes a table
+    reusing deeper values: see ``tests/search``).
+    """
+
+    selective = False
+    counts_points = False
+
+    def __init__(self, pile: int, take: int = 3, *, descending: bool = False) -> None:
         self.pile = pile
         self.take = take
+        self.descending = descending
         self.to_move = 0
         self._history: list[int] = []
 
     def legal_moves(self) -> list[int]:
-        return list(range(1, min(self.take, self.pile) + 1))
+        moves = list(range(1, min(self.take, self.pile) + 1))
+        return moves[::-1] if self.descending else moves
+
+    def search_moves(self) -> list[int]:
+        return self.legal_moves()
 
     def make(self, move: int) -> int:
         self.pile -= move
@@ -59,6 +71,9 @@ class Nim:
 class PointsNim:
     """Take 1 or 2 stones; taking 2 scores one point and the same player moves again."""
 
+    selective = False
+    counts_points = True
+
     def __init__(self, pile: int) -> None:
         self.pile = pile
         self.to_move = 0
@@ -67,6 +82,9 @@ class PointsNim:
 
     def legal_moves(self) -> list[int]:
         return [m for m in (2, 1) if m <= self.pile]
+
+    def search_moves(self) -> list[int]:
+        return self.legal_moves()
 
     def make(self, move: int) -> int:
         mover = self.to_move

@@ -8,15 +8,24 @@ Entry layout and replacement rule (one slot per index, parallel lists)::
     index = key % size                 size is a prime (seed 001: fewer index collisions)
     keys[index]   the full 64-bit key  (detects index collisions: a probe with another key misses)
     depths[index] remaining depth the entry was searched to
+    complete[index] True when that search reached no horizon (no depth cut-off, no pruned
+                  move list, no such stored value below): the value then holds at any
+                  greater depth too
     values[index] the value, node-relative for wins / losses (see to_tt / from_tt)
     flags[index]  Bound.LOWER, Bound.UPPER or Bound.EXACT (0 = empty slot)
     moves[index]  the best move found (only ever used to order moves first)
 
     store: write when the slot is empty or new depth >= stored depth (seed 001:
-    "an entry is replaced ... only if the new node's depth is greater or equal").
+    "an entry is replaced ... only if the new node's depth is greater or equal");
+    a complete entry counts as deeper than any incomplete one.
 
 Each node stores once, after its move loop, under its own key; its flag says how
 the value relates to the window it was searched with (``bound_of``).
+
+One table, one meaning: the first search that uses a table writes what its values
+mean into ``purpose`` (exact solve values, or depth-limited values reused at
+exactly / at least their depth, over full-width or selective move lists); a search
+of another kind refuses the table until :meth:`TranspositionTable.clear`.
 """
 
 from __future__ import annotations
@@ -102,7 +111,17 @@ class TranspositionTable:
     -1
     """
 
-    __slots__ = ("depths", "flags", "keys", "moves", "size", "stores", "values")
+    __slots__ = (
+        "complete",
+        "depths",
+        "flags",
+        "keys",
+        "moves",
+        "purpose",
+        "size",
+        "stores",
+        "values",
+    )
 
     def __init__(self, size: int = 1 << 20) -> None:
         if size < 1:
@@ -113,7 +132,21 @@ class TranspositionTable:
         self.values: list[Score] = [0] * self.size
         self.flags: list[int] = [0] * self.size
         self.moves: list[object] = [None] * self.size
+        self.complete: list[bool] = [False] * self.size
         self.stores = 0
+        self.purpose: str | None = None
+        """What the stored values mean (set by the first search; see the module docstring)."""
+
+    def bind(self, purpose: str) -> None:
+        """Claim the table for searches whose values mean ``purpose``; refuse another meaning."""
+        if self.purpose is None or self.stores == 0:
+            self.purpose = purpose
+        elif self.purpose != purpose:
+            raise ParameterError(
+                f"this transposition table holds values of another kind of search "
+                f"({self.purpose}); this search stores {purpose}: use another table "
+                f"or call clear() first"
+            )
 
     def probe(self, key: Key) -> int:
         """The slot holding ``key``, or -1 when it is not stored."""
@@ -122,22 +155,52 @@ class TranspositionTable:
             return index
         return -1
 
-    def store(self, key: Key, depth: int, value: Score, flag: Bound, move: object) -> None:
-        """Write an entry unless the slot holds a deeper one (depth-preferred replacement)."""
+    def store(
+        self,
+        key: Key,
+        depth: int,
+        value: Score,
+        flag: Bound,
+        move: object,
+        complete: bool = False,
+    ) -> None:
+        """Write an entry unless the slot holds a deeper one (depth-preferred replacement).
+
+        A complete entry (its search reached no horizon) counts as deeper than any
+        incomplete one.
+        """
         index = key % self.size
-        if self.flags[index] and depth < self.depths[index]:
-            return
+        if self.flags[index]:
+            if self.complete[index] and not complete:
+                return
+            if complete == self.complete[index] and depth < self.depths[index]:
+                return
         self.keys[index] = key
         self.depths[index] = depth
         self.values[index] = value
         self.flags[index] = flag
         self.moves[index] = move
+        self.complete[index] = complete
         self.stores += 1
 
+    def usable(self, slot: int, depth: int, reuse_deeper: bool) -> bool:
+        """Whether the entry in ``slot`` gives a value for a search of ``depth`` plies.
+
+        Exactly (``reuse_deeper`` False): searched to the same depth, or complete and
+        searched to at most ``depth``.  At least (True): searched at least as deep, or complete.
+        """
+        stored = self.depths[slot]
+        if self.complete[slot]:
+            return reuse_deeper or stored <= depth
+        return stored >= depth if reuse_deeper else stored == depth
+
     def clear(self) -> None:
+        """Empty the table (and forget what its values meant)."""
         self.flags = [0] * self.size
         self.moves = [None] * self.size
+        self.complete = [False] * self.size
         self.stores = 0
+        self.purpose = None
 
     def filled(self) -> int:
         """How many slots hold an entry."""

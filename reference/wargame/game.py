@@ -8,9 +8,12 @@ the game tree alternates sides turn by turn and is searched by the core's
 alpha-beta / PVS / iterative deepening (:mod:`reference.search`).  The evaluation
 counts the "powers" of §2.3: living units, their HP and ATK.
 
-Moves are plans (:data:`~reference.wargame.battle.Plan`).  ``legal_moves`` gives
-one plan per *distinct* end state (many plans reach the same state, and the game
-tree only needs each child once); :meth:`WarGame.play` accepts every legal plan.
+Moves are plans (:data:`~reference.wargame.battle.Plan`).  A move is identified
+by the end-of-turn state it reaches: ``legal_moves`` gives one plan per *distinct*
+end state (many plans, e.g. the same steps in another unit order, reach the same
+state and are the same move of the game tree), so ``perft`` counts distinct
+successor states.  :meth:`WarGame.play` accepts every legal plan.  ``search_moves``
+is the same list, most damage dealt first; the game is not selective.
 
 A game ends when a side has no units left (§2.1: "A player wins the game if all
 of the units ... of the other player have died") or, our addition so that every
@@ -217,6 +220,13 @@ class WarGame:
                 nearest = min(board.distance(battle.tile[u], e) for e in enemies)
                 total -= APPROACH_WEIGHT * nearest
         return total
+
+    selective = False
+    counts_points = False
+
+    def search_moves(self) -> list[Plan]:
+        """The moves a search tries: :meth:`legal_moves` (already most damage first)."""
+        return self.legal_moves()
 
     def legal_moves(self) -> list[Plan]:
         """One plan per distinct end-of-turn state, by Algorithm 5; most damage dealt first."""

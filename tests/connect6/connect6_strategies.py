@@ -12,7 +12,7 @@ def play_random(game: Connect6, choices: list[int], *, full_width: bool = True) 
     for choice in choices:
         if game.is_terminal():
             break
-        moves = game.all_moves() if full_width else game.legal_moves()
+        moves = game.legal_moves() if full_width else game.search_moves()
         game.play(moves[choice % len(moves)])
     return game
 

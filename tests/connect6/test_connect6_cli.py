@@ -83,7 +83,7 @@ def test_solve_is_exact_full_width_not_over_candidate_pairs(
     for _ in range(20):
         game = Connect6(6, full_width=True)
         while not game.is_terminal() and 36 - (game.stones(0) | game.stones(1)).bit_count() > 9:
-            game.make(rng.choice(game.all_moves()))
+            game.make(rng.choice(game.legal_moves()))
         if not game.is_terminal():
             break
     assert not game.is_terminal()

@@ -69,7 +69,7 @@ def test_no_win_found_and_none_within_two_moves() -> None:
     pair leaves at most 2 threats (white blocks them all) and no six."""
     game = Connect6.from_notation(NO_WIN.position)
     assert not threat_space_search(game, max_depth=5).win
-    for move in game.all_moves():
+    for move in game.legal_moves():
         game.make(move)
         assert game.winner() is None and game.threat_count(Player.BLACK) <= 2
         game.unmake()
@@ -121,7 +121,7 @@ def attacker_game(seed: int, size: int, moves: int) -> Connect6:
         elif rng.random() < 0.7:
             options = game.legal_moves()[:1]
         else:
-            options = game.all_moves()
+            options = game.legal_moves()
         game.play(options[rng.randrange(len(options))])
     return game
 
@@ -143,7 +143,7 @@ def test_tss_depth_1_is_exactly_an_immediate_six(seed: int, moves: int) -> None:
         return
     mover = game.to_move
     full_width = False
-    for move in game.all_moves():
+    for move in game.legal_moves():
         game.make(move)
         full_width = has_six(game.geo, game.stones(mover))
         game.unmake()

@@ -168,7 +168,7 @@ def test_capture_rule_and_symmetry_keep_every_value(size: tuple[int, int]) -> No
     for edges, value in memo.items():
         game.set_position(edges, (0, 0), 0)
         best = -99
-        for move in game.search_moves(prune=True):
+        for move in game.ordered_moves(prune=True):
             k = game.make(move)
             child = memo.get(game.edges, 0)
             game.unmake()

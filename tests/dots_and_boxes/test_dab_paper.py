@@ -52,7 +52,7 @@ def random_position(rows: int, cols: int, seed: int) -> DotsAndBoxes:
     rng = random.Random(seed)
     game = DotsAndBoxes(rows, cols)
     for _ in range(rng.randrange(game.geo.num_edges + 1)):
-        game.play(rng.choice(game.search_moves(prune=False)))
+        game.play(rng.choice(game.ordered_moves(prune=False)))
     return game
 
 
@@ -252,7 +252,7 @@ def test_algorithm_2_bidirectional_equals_bfs_on_the_game_graph(
     rng = random.Random(seed + 1)
     end_game = begin_game.copy()
     for _ in range(extra):
-        moves = end_game.search_moves(prune=False)
+        moves = end_game.ordered_moves(prune=False)
         if not moves:
             break
         end_game.play(rng.choice(moves))

@@ -32,7 +32,7 @@ def reachable(rows: int, cols: int, seed: int, min_left: int, max_left: int) -> 
     total = game.geo.num_edges
     left = rng.randint(min(min_left, total), min(max_left, total))
     while total - game.moves_played > left:
-        game.play(rng.choice(game.search_moves(prune=False)))
+        game.play(rng.choice(game.ordered_moves(prune=False)))
     return game
 
 
@@ -101,7 +101,7 @@ def test_long_chain_identity_turns_equal_dots_plus_doublecrosses(
     turns, double_crosses = 1, 0
     while not game.is_terminal():
         mover = game.to_move
-        k = game.play(rng.choice(game.search_moves(prune=False)))
+        k = game.play(rng.choice(game.ordered_moves(prune=False)))
         double_crosses += k == 2
         if game.to_move != mover:
             turns += 1

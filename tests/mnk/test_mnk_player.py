@@ -53,12 +53,14 @@ def test_near_moves_view_keeps_wins_and_blocks() -> None:
     for text in ("e5", "a1", "f5", "a2", "g5"):
         game.play(game.parse_move(text))
     view = NearMovesGame.of(game, 1)
-    moves = view.legal_moves()
+    moves = view.search_moves()
+    assert view.selective and not game.selective
+    assert view.legal_moves() == game.legal_moves()  # the rules are not pruned
     assert set(moves) < set(game.legal_moves())
     assert moves[0] in (game.parse_move("a3"), game.parse_move("d5"), game.parse_move("h5"))
     assert {game.parse_move(c) for c in ("d5", "h5", "a3")} <= set(moves)
     assert game.parse_move("i9") not in moves
-    assert NearMovesGame.of(MNKGame(15, 15, 5), 1).legal_moves() == [7 * 15 + 7]
+    assert NearMovesGame.of(MNKGame(15, 15, 5), 1).search_moves() == [7 * 15 + 7]
     assert view.moves == game.moves  # same history: unmake works on the view
     view.unmake()
     assert game.stones == 5
