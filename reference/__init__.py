@@ -1,9 +1,22 @@
 """Reference implementation of game-tree search from five papers.
 
-Sub-packages: :mod:`reference.search` (game-independent algorithms),
-:mod:`reference.graphs` (generic graph algorithms), one sub-package per game,
-and :mod:`reference.cli` (the command line / oracle interface).
+The front door (everything a Python user of the oracle needs)::
+
+    from reference import MNKGame, DotsAndBoxes, Connect6, WarGame, DouShouQi
+    from reference import solve, perft, divide, bestmove
+
+:func:`solve`, :func:`perft`, :func:`divide` and :func:`bestmove` are the
+functions the command line calls (:mod:`reference.api`), so both give the same
+answers.  Sub-packages: :mod:`reference.search` (the game-independent algorithms),
+:mod:`reference.graphs` (generic graph algorithms), one sub-package per game, and
+:mod:`reference.cli` (the command line).  A game's sub-package is imported only
+when its name is first used.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
 
 from reference.errors import (
     GameError,
@@ -13,11 +26,55 @@ from reference.errors import (
     SearchTimeoutError,
 )
 
+if TYPE_CHECKING:
+    from reference.api import BestMove, Solution, bestmove, divide, perft, solve
+    from reference.connect6.board import Connect6
+    from reference.dots_and_boxes.board import DotsAndBoxes
+    from reference.dou_shou_qi.board import DouShouQi
+    from reference.mnk.board import MNKGame
+    from reference.wargame.game import WarGame
+
+_LAZY: dict[str, str] = {
+    "BestMove": "reference.api",
+    "Solution": "reference.api",
+    "bestmove": "reference.api",
+    "divide": "reference.api",
+    "perft": "reference.api",
+    "solve": "reference.api",
+    "Connect6": "reference.connect6.board",
+    "DotsAndBoxes": "reference.dots_and_boxes.board",
+    "DouShouQi": "reference.dou_shou_qi.board",
+    "MNKGame": "reference.mnk.board",
+    "WarGame": "reference.wargame.game",
+}
+
+
+def __getattr__(name: str) -> object:
+    """Import a front-door name's module on first use (keeps ``python -m reference`` quick)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'reference' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
 __all__ = [
+    "BestMove",
+    "Connect6",
+    "DotsAndBoxes",
+    "DouShouQi",
     "GameError",
     "IllegalMoveError",
+    "MNKGame",
     "ParameterError",
     "PositionFormatError",
     "SearchTimeoutError",
+    "Solution",
+    "WarGame",
+    "bestmove",
+    "divide",
+    "perft",
+    "solve",
 ]
 __version__ = "0.1.0"

@@ -19,12 +19,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from reference import api
 from reference.cli.games import available_games
 from reference.cli.spec import GameSpec, JsonObject, add_position_arguments, game_from_args
 from reference.errors import GameError, ParameterError
-from reference.search import ALGORITHMS, WIN, Counters, SearchResult, divide, iterative_deepening
-from reference.search import perft as count_perft
-from reference.search import solve as solve_game
+from reference.search import ALGORITHMS, MATE_BOUND, WIN, Counters, SearchResult
 from reference.search.protocol import PlayableGame
 
 AnyGame = PlayableGame[Any]
@@ -85,12 +84,14 @@ def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
         elapsed = time.monotonic() - start
         progress(args, f"solve: {counters.nodes:,} nodes, {elapsed:.1f} s")
 
-    result = solve_game(game, on_progress=on_progress)
-    value = spec.outcome(result.score)
-    moves = [game.format_move(m) for m in result.best_moves]
+    result = api.solve(game, on_progress=on_progress)
+    value = result.value
+    moves = list(result.best_moves_notation)
     out: JsonObject = {
         "value": value,
         "best_moves": moves,
+        "score": result.score,
+        "exact": result.exact,
         "nodes": result.stats.nodes,
         "seconds": round(result.seconds, 6),
         "tt_probes": result.stats.tt_probes,
@@ -110,9 +111,10 @@ def cmd_perft(spec: GameSpec, args: argparse.Namespace) -> None:
     start = time.perf_counter()
     breakdown: dict[str, int] = {}
     if args.divide:
-        counts = divide(game, args.depth)
-        breakdown = {game.format_move(m): n for m, n in counts.items()}
-    nodes = count_perft(game, args.depth)
+        breakdown = api.divide(game, args.depth)
+        nodes = sum(breakdown.values()) if args.depth > 0 else api.perft(game, args.depth)
+    else:
+        nodes = api.perft(game, args.depth)
     seconds = time.perf_counter() - start
     out: JsonObject = {"depth": args.depth, "nodes": nodes, "seconds": round(seconds, 6)}
     if args.divide:
@@ -124,7 +126,7 @@ def cmd_perft(spec: GameSpec, args: argparse.Namespace) -> None:
 
 def search_move(
     game: AnyGame, args: argparse.Namespace, time_limit: float | None, depth: int | None
-) -> SearchResult[Any]:
+) -> api.BestMove[Any]:
     def on_iteration(result: SearchResult[Any]) -> None:
         progress(
             args,
@@ -132,12 +134,13 @@ def search_move(
             f"{result.stats.nodes:,} nodes, {result.seconds:.2f} s",
         )
 
-    return iterative_deepening(
+    return api.bestmove(
         game,
+        depth=depth,
         time_limit=time_limit,
-        max_depth=depth,
         algorithm=args.algorithm,
         use_tt=not args.no_tt,
+        full_width=bool(getattr(args, "full_width", False)),
         on_iteration=on_iteration,
     )
 
@@ -147,7 +150,7 @@ def cmd_bestmove(spec: GameSpec, args: argparse.Namespace) -> None:
     if args.depth is None and args.time is None:
         raise ParameterError("give --depth D, --time SECONDS, or both")
     result = search_move(game, args, args.time, args.depth)
-    move = game.format_move(result.best_move)
+    move = result.move_notation
     out: JsonObject = {
         "move": move,
         "value": result.value,
@@ -167,9 +170,9 @@ def cmd_bestmove(spec: GameSpec, args: argparse.Namespace) -> None:
 
 
 def describe_score(score: int) -> str:
-    if score >= WIN - 10_000:
+    if score >= MATE_BOUND:
         return f"{score} (win in {WIN - score} plies)"
-    if score <= -(WIN - 10_000):
+    if score <= -MATE_BOUND:
         return f"{score} (loss in {WIN + score} plies)"
     return str(score)
 
@@ -226,10 +229,10 @@ def cmd_play(
         else:
             result = search_move(game, args, args.time, args.depth)
             write(
-                f"{name} plays {game.format_move(result.best_move)} "
+                f"{name} plays {result.move_notation} "
                 f"(depth {result.depth}, value {describe_score(result.value)})"
             )
-            game.play(result.best_move)
+            game.play(result.move)
         plies += 1
     write(game.render())
     summary = getattr(game, "result_text", None)

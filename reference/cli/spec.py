@@ -76,9 +76,11 @@ class GameSpec:
     The CLI itself adds ``--position`` and ``--moves``.
     """
     new_game: Callable[[argparse.Namespace, str | None], PlayableGame[Any]]
-    """Build the game from its parameters and a position in notation (``None``: the start)."""
-    outcome: Callable[[int], int]
-    """Turn an exact search score into the reported value (mnk: -1/0/1; Dots and Boxes: boxes)."""
+    """Build the game from its parameters and a position in notation (``None``: the start).
+
+    The reported value of an exact score is not the spec's business: it is
+    :func:`reference.search.value.game_value`, the same for Python and the command line.
+    """
     extra_commands: Mapping[str, ExtraCommand] = field(default_factory=dict)
     moves_example: str = "m1 m2"
     """Shown in ``--moves`` help, e.g. ``"b2 a1"``."""

@@ -79,10 +79,6 @@ def new_game(args: argparse.Namespace, position: str | None) -> Connect6:
     return game
 
 
-def outcome(score: int) -> int:
-    """The sign of an exact score: 1 (side to move wins), 0 (draw), -1 (loses)."""
-    return (score > 0) - (score < 0)
-
 
 # ------------------------------------------------------------------ tss connect6
 def add_tss_arguments(parser: argparse.ArgumentParser) -> None:
@@ -144,7 +140,6 @@ SPEC = GameSpec(
     help="Connect6 (seed 004): S x S board, black opens with one stone, then two per move",
     add_arguments=add_arguments,
     new_game=new_game,
-    outcome=outcome,
     extra_commands={
         "tss": ExtraCommand(
             help="threat-space search (double threats, optional single threats) for a forced win",

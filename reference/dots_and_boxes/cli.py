@@ -111,7 +111,6 @@ SPEC = GameSpec(
     help="Dots and Boxes on R x C boxes (seed 000); value = net boxes for the side to move",
     add_arguments=add_arguments,
     new_game=new_game,
-    outcome=lambda score: score,
     extra_commands={
         "chains": ExtraCommand(
             help="chain and loop analysis of a Dots and Boxes position (seed 000, formulas 17-18)",

@@ -134,10 +134,6 @@ def render_positions(result: JsonObject) -> str:
     return "\n".join(lines)
 
 
-def outcome(score: int) -> int:
-    """An exact score as +1 (side to move wins), 0 (draw) or -1."""
-    return (score > 0) - (score < 0)
-
 
 def _add_partition_arguments(parser: argparse.ArgumentParser) -> None:
     _add_position_arguments(parser)
@@ -159,7 +155,6 @@ SPEC = GameSpec(
     help="Dou Shou Qi / Jungle (seed 003): 7 x 9 board, thesis evaluation and move ordering",
     add_arguments=add_arguments,
     new_game=new_game,
-    outcome=outcome,
     extra_commands={
         "evaluate": ExtraCommand(
             help="Evaluate of a Dou Shou Qi position with each piece's C[t,s] (seed 003, §3.3)",

@@ -78,10 +78,6 @@ def new_game(args: argparse.Namespace, position: str | None) -> MNKGame:
     )
 
 
-def outcome(score: int) -> int:
-    """The sign of an exact score: 1 (side to move wins), 0 (draw), -1 (loses)."""
-    return (score > 0) - (score < 0)
-
 
 def _add_threats_arguments(parser: argparse.ArgumentParser) -> None:
     add_arguments(parser)
@@ -122,7 +118,6 @@ SPEC = GameSpec(
     help="the (M,N,K)-game: K in a row on an M x N board (seed 001)",
     add_arguments=add_arguments,
     new_game=new_game,
-    outcome=outcome,
     extra_commands={
         "threats": ExtraCommand(
             help="list the threats of a position and its heuristic evaluation (seed 001)",

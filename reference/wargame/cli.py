@@ -47,10 +47,6 @@ def new_game(args: argparse.Namespace, position: str | None) -> WarGame:
     return WarGame.from_notation(position, limit)
 
 
-def outcome(score: int) -> int:
-    """An exact score as -1 / 0 / 1 for the side to move."""
-    return (score > 0) - (score < 0)
-
 
 def add_enumerate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--units", type=int, default=3, help="units of the side (default 3)")
@@ -109,7 +105,6 @@ SPEC = GameSpec(
     help="turn-based war chess (seed 002); a move is a whole turn's plan, e.g. b1-b3,c1-c2xc4",
     add_arguments=add_game_arguments,
     new_game=new_game,
-    outcome=outcome,
     extra_commands={
         "enumerate": ExtraCommand(
             help="enumerate one side's turn with Algorithm 2 or 5; count plans, states, ops1",

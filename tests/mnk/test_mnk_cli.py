@@ -7,7 +7,9 @@ import json
 import pytest
 
 from reference.cli.main import main
-from reference.mnk.cli import SPEC, outcome
+from reference.mnk.board import MNKGame
+from reference.mnk.cli import SPEC
+from reference.search.value import game_value
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
@@ -18,7 +20,8 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object
 
 
 def test_outcome_is_the_sign_of_the_score() -> None:
-    assert [outcome(s) for s in (999_990, 1, 0, -5, -1_000_000)] == [1, 1, 0, -1, -1]
+    game = MNKGame(3, 3, 3)
+    assert [game_value(game, s) for s in (999_990, 1, 0, -5, -1_000_000)] == [1, 1, 0, -1, -1]
     assert SPEC.name == "mnk"
 
 

@@ -1,0 +1,120 @@
+"""One table, one meaning (issue 14): what a stored value means, and who may reuse it.
+
+* A table filled by ``solve`` (exact values, wins not scored by distance) is refused
+  by a depth-limited ``search`` and the other way round, until ``clear()``.
+* Depth-limited values are reused only at the depth they were searched to (the
+  oracle's semantics), so one table handed from search to search changes no value;
+  ``reuse_deeper`` (the playing program's semantics) may, and says so.
+* A selective game's searches are never exact.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference.errors import ParameterError
+from reference.mnk.board import MNKGame
+from reference.mnk.player import NearMovesGame
+from reference.search import (
+    WIN,
+    SearchContext,
+    TranspositionTable,
+    alphabeta_tt,
+    iterative_deepening,
+    search,
+    solve,
+)
+from reference.search.toy_games import Nim
+
+ISSUE_POSITION = "..x/..o/ox. x"
+"""Issue 14: after a search on this table, solve returned 999999 with no best move."""
+
+
+def tic_tac_toe(text: str = ISSUE_POSITION) -> MNKGame:
+    return MNKGame.from_notation(text, 3)
+
+
+def test_solve_then_search_on_one_table_is_refused() -> None:
+    tt = TranspositionTable(1 << 12)
+    solved = solve(tic_tac_toe(), tt=tt)
+    with pytest.raises(ParameterError, match="another kind of search"):
+        search(tic_tac_toe(), 3, algorithm="alphabeta_tt", tt=tt)
+    tt.clear()
+    again = search(tic_tac_toe(), 9, algorithm="alphabeta_tt", tt=tt)
+    assert again.exact and (again.value > 0) == (solved.value > 0)
+
+
+def test_search_then_solve_on_one_table_is_refused() -> None:
+    tt = TranspositionTable(1 << 12)
+    search(tic_tac_toe(), 9, algorithm="alphabeta_tt", tt=tt)
+    with pytest.raises(ParameterError, match="another kind of search"):
+        solve(tic_tac_toe(), tt=tt)
+    tt.clear()
+    fresh = solve(tic_tac_toe())
+    reused = solve(tic_tac_toe(), tt=tt)
+    assert reused.best_moves == fresh.best_moves and reused.value == fresh.value
+    assert fresh.best_moves  # x to move wins: there is a best move to report
+
+
+def test_exact_depth_and_at_least_depth_searches_do_not_share_a_table() -> None:
+    tt = TranspositionTable(1 << 10)
+    iterative_deepening(Nim(13, 3), max_depth=6, tt=tt, reuse_deeper=True)
+    with pytest.raises(ParameterError):
+        iterative_deepening(Nim(13, 3), max_depth=6, tt=tt)
+
+
+def test_selective_and_full_width_searches_do_not_share_a_table() -> None:
+    game = MNKGame(7, 7, 4)
+    game.play(game.parse_move("d4"))
+    tt = TranspositionTable(1 << 12)
+    search(NearMovesGame.of(game, 1), 2, algorithm="alphabeta_tt", tt=tt)
+    with pytest.raises(ParameterError):
+        search(game, 2, algorithm="alphabeta_tt", tt=tt)
+
+
+def test_reuse_deeper_is_the_at_least_semantics() -> None:
+    """The issue's example: Nim pile 13, moves 3,2,1, depth 6.  Minimax to 6 plies says 0
+    (no forced win inside 6 plies); a table that reuses entries of deeper visits finds
+    the win that lies deeper (13 = 4 * 3 + 1: a win in 7 plies)."""
+    exact_depth = SearchContext(tt=TranspositionTable(1 << 10))
+    at_least = SearchContext(tt=TranspositionTable(1 << 10), reuse_deeper=True)
+    assert alphabeta_tt(Nim(13, 3, descending=True), 6, ctx=exact_depth) == 0
+    assert alphabeta_tt(Nim(13, 3, descending=True), 6, ctx=at_least) == WIN - 7
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(derandomize=True, max_examples=25, deadline=None)
+def test_one_table_across_successive_searches_changes_no_value(seed: int) -> None:
+    """Issue 14: reusing one table across searches (as a player does) changed 34 of 240
+    values.  With entries reused at their own depth only, a shared table gives exactly
+    the values of a fresh table, position after position and depth after depth."""
+    rng = random.Random(seed)
+    shared = TranspositionTable(1 << 14)
+    game = MNKGame(4, 4, 3)
+    for _ in range(rng.randrange(0, 6)):
+        if game.is_terminal():
+            break
+        game.play(rng.choice(game.legal_moves()))
+    if game.is_terminal():
+        return
+    for depth in (3, 1, 4, 2):
+        algorithm = rng.choice(("alphabeta_tt", "pvs", "mtdf"))
+        with_shared = search(game, depth, algorithm=algorithm, tt=shared).value
+        fresh = search(game, depth, algorithm="alphabeta").value
+        assert with_shared == fresh
+
+
+def test_selective_search_is_never_exact() -> None:
+    """A search over the near-move candidates reaches the end of the game on this tiny board
+    (no depth cut-off), yet its value is not exact: moves were left out."""
+    game = MNKGame(3, 3, 3)
+    for cell in ("a1", "b2", "c3", "a3", "c1", "b1", "a2"):
+        game.play(game.parse_move(cell))
+    near = NearMovesGame.of(game, 1)
+    assert not search(near, 9, algorithm="alphabeta_tt").exact
+    assert search(game, 9, algorithm="alphabeta_tt").exact
+    assert search(near, 9, algorithm="alphabeta_tt", full_width=True).exact
