@@ -20,7 +20,7 @@ demo: setup
 	$(PY) -m reference play mnk --m 3 --n 3 --k 3 --first computer --second computer --time 0.2 --quiet
 
 check: setup
-	$(PY) -m mypy --strict reference
+	$(PY) -m mypy --strict reference tests examples
 	$(PY) -m ruff check .
 
 # pytest exits 5 when it collects no test: that is a failure here too.

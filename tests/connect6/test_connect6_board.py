@@ -37,7 +37,7 @@ def test_black_opens_with_one_stone_then_two() -> None:
     with pytest.raises(IllegalMoveError, match="needs 1 stone"):
         game.play(game.parse_move("a1,b1"))
     game.play(game.parse_move("j10"))
-    assert game.to_move == Player.WHITE and game.stones_per_move() == 2
+    assert Player(game.to_move) == Player.WHITE and game.stones_per_move() == 2
     with pytest.raises(IllegalMoveError, match="needs 2 stone"):
         game.play(game.parse_move("a1"))
     with pytest.raises(IllegalMoveError, match="occupied"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -10,7 +11,7 @@ from reference.cli.main import main
 from reference.connect6.puzzles import NO_WIN, WIN_IN_2, WIN_IN_3
 
 
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
     assert main(list(argv)) == 0
     out = json.loads(capsys.readouterr().out)
     assert isinstance(out, dict)
@@ -93,4 +94,4 @@ def test_solve_is_exact_full_width_not_over_candidate_pairs(
     exact = solve(game)
     assert out["value"] == (exact.score > 0) - (exact.score < 0)
     assert minimax(game, 12) * exact.score >= 0 and (minimax(game, 12) == 0) == (exact.score == 0)
-    assert sorted(out["best_moves"]) == sorted(game.format_move(m) for m in exact.best_moves)  # type: ignore[arg-type]
+    assert sorted(out["best_moves"]) == sorted(game.format_move(m) for m in exact.best_moves)

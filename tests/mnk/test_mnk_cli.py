@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -12,7 +13,7 @@ from reference.mnk.cli import SPEC
 from reference.search.value import game_value
 
 
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
     assert main([*argv, "--json", "--quiet"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert isinstance(result, dict)
@@ -28,7 +29,7 @@ def test_outcome_is_the_sign_of_the_score() -> None:
 def test_solve_tic_tac_toe_json(capsys: pytest.CaptureFixture[str]) -> None:
     result = run_json(capsys, "solve", "mnk", "--m", "3", "--n", "3", "--k", "3")
     assert result["value"] == 0
-    assert sorted(result["best_moves"]) == sorted(  # type: ignore[arg-type]
+    assert sorted(result["best_moves"]) == sorted(
         ["a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3"]
     )
     assert isinstance(result["nodes"], int) and isinstance(result["seconds"], float)
@@ -57,7 +58,7 @@ def test_perft_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_show_and_threats(capsys: pytest.CaptureFixture[str]) -> None:
     shown = run_json(capsys, "show", "mnk", "--moves", "b2 a1 c2")
     assert shown["position"] == ".../.xx/o.. o"
-    assert shown["legal_moves"][0] == "a2"  # type: ignore[index]  # o must block a2
+    assert shown["legal_moves"][0] == "a2"  # o must block a2
     threats = run_json(capsys, "threats", "mnk", "--moves", "b2 a1 c2")
     assert threats["to_move"] == "o"
     assert isinstance(threats["evaluation"], int) and threats["evaluation"] < 0
