@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from reference import api
+from reference.cli import annotate as annotate_cli
 from reference.cli.games import available_games
 from reference.cli.spec import GameSpec, JsonObject, add_position_arguments, game_from_args
 from reference.errors import GameError, ParameterError
@@ -328,7 +329,20 @@ def build_parser(specs: dict[str, GameSpec]) -> argparse.ArgumentParser:
             extra_command.add_arguments(game_parser)
             if not any(a.dest == "json" for a in game_parser._actions):
                 add_common(game_parser, None)
+    add_own_commands(commands, specs)
     return parser
+
+
+def add_own_commands(commands: Any, specs: dict[str, GameSpec]) -> None:
+    """Commands with parsers of their own: ``annotate GAME`` and ``gomocup`` (no GAME)."""
+    from reference.gomocup import cli as gomocup_cli
+
+    annotate_cli.add_parser(commands, specs)
+    gomocup_parser = commands.add_parser(
+        "gomocup", help="a Gomocup-protocol gomoku brain on stdin / stdout",
+        description=gomocup_cli.DESCRIPTION,
+    )
+    gomocup_cli.add_arguments(gomocup_parser)
 
 
 def run_extra(spec: GameSpec, command: str, args: argparse.Namespace) -> None:
@@ -346,8 +360,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     specs = available_games()
     parser = build_parser(specs)
     args = parser.parse_args(argv)
+    if args.command == "gomocup":
+        from reference.gomocup import cli as gomocup_cli
+
+        return gomocup_cli.run(args)
     spec = specs[args.game]
     try:
+        if args.command == "annotate":
+            return annotate_cli.run(spec, args)
         if args.command in COMMANDS:
             COMMANDS[args.command][1](spec, args)
         else:

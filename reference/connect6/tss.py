@@ -37,6 +37,7 @@ from reference.connect6.board import Connect6
 from reference.connect6.geometry import Bitboard, has_six, iter_bits
 from reference.connect6.notation import Move
 from reference.errors import ParameterError
+from reference.search.context import Deadline
 
 TSS_MAX_DEPTH = 4
 """Default number of attacker moves searched, the final winning move included (our choice)."""
@@ -61,6 +62,12 @@ class TSSResult:
     depth: int
     """Attacker moves needed to win against the defender's best reply, the final six
     included (0 when no win); the main line may be shorter."""
+    complete: bool = True
+    """False when ``max_nodes`` or the deadline stopped the search (then ``win`` is False)."""
+
+
+class _Stop(Exception):
+    """The node budget or the deadline of a threat-space search is exhausted."""
 
 
 def _blocking_replies(game: Connect6, masks: list[Bitboard]) -> list[Move]:
@@ -105,17 +112,29 @@ Win = tuple[tuple[Move, ...], int]
 class _Searcher:
     """One TSS run: the game (mutated by make / unmake only), counters and the memo."""
 
-    __slots__ = ("game", "memo", "nodes")
+    __slots__ = ("deadline", "game", "max_nodes", "memo", "nodes")
 
-    def __init__(self, game: Connect6) -> None:
+    def __init__(
+        self, game: Connect6, max_nodes: int | None = None, deadline: Deadline | None = None
+    ) -> None:
         self.game = game
         self.nodes = 0
+        self.max_nodes = max_nodes
+        self.deadline = deadline
         self.memo: dict[tuple[int, int, int], Win | None] = {}
+
+    def visit(self) -> None:
+        """Count a node; stop at the node budget or the deadline."""
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _Stop
+        if self.deadline is not None and self.deadline.passed():
+            raise _Stop
 
     def attack(self, depth: int, singles: int) -> Win | None:
         """A win for the side to move within ``depth`` attacker moves, or None (OR node)."""
         game = self.game
-        self.nodes += 1
+        self.visit()
         if game.is_terminal():
             return None
         win = game.winning_move()  # a threat road of the mover: complete six now
@@ -147,7 +166,7 @@ class _Searcher:
     def defend(self, depth: int, singles: int) -> Win | None:
         """The attacker's win against *every* defender reply that blocks all threats (AND node)."""
         game = self.game
-        self.nodes += 1
+        self.visit()
         masks = _threat_masks(game, 1 - game.to_move)
         replies = _blocking_replies(game, masks)
         if not replies:
@@ -233,6 +252,8 @@ def threat_space_search(
     max_depth: int = TSS_MAX_DEPTH,
     single_threats: int = TSS_SINGLE_THREATS,
     shortest: bool = True,
+    max_nodes: int | None = None,
+    deadline: Deadline | None = None,
 ) -> TSSResult:
     """Search for a forced win of the side to move by continuous threats.
 
@@ -242,18 +263,25 @@ def threat_space_search(
     Seed 004, §2.1.4 and §2.2.3 (2); single threats (§3.2's future work) when
     ``single_threats > 0``: at most that many single-threat moves per line.
     ``max_depth`` counts attacker moves, the final one (six, or three threats) included.
-    The game is restored on return.
+    ``max_nodes`` / ``deadline`` stop the search early (the result then has
+    ``complete = False`` and ``win = False``).  The game is restored on return.
     """
     if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1:
         raise ParameterError(f"TSS depth must be an integer >= 1, got {max_depth!r}")
     if single_threats < 0:
         raise ParameterError(f"single threats per line must be >= 0, got {single_threats}")
-    searcher = _Searcher(game)
+    searcher = _Searcher(game, max_nodes, deadline)
     depths = range(1, max_depth + 1) if shortest else (max_depth,)
-    for depth in depths:  # shortest: deepen one attacker move at a time, memo kept
-        found = searcher.attack(depth, single_threats)
-        if found is not None:
-            return TSSResult(True, found[0], searcher.nodes, found[1])
+    history = len(game.history)
+    try:
+        for depth in depths:  # shortest: deepen one attacker move at a time, memo kept
+            found = searcher.attack(depth, single_threats)
+            if found is not None:
+                return TSSResult(True, found[0], searcher.nodes, found[1])
+    except _Stop:
+        while len(game.history) > history:  # restore the position the search left
+            game.unmake()
+        return TSSResult(False, (), searcher.nodes, 0, complete=False)
     return TSSResult(False, (), searcher.nodes, 0)
 
 

@@ -1,0 +1,121 @@
+"""How the Gomocup brain chooses a move: forced moves first, then a VCF, then the search.
+
+In this order, each a hard rule checked before any search:
+
+1. **five**: the side to move completes five (K) in a row when it can;
+2. **block**: otherwise, when the opponent has a four (a cell completing its five),
+   the move takes that cell (with two such cells the game is lost; one is blocked);
+3. **vcf**: a win by continuous fours (:func:`reference.mnk.vcf.vcf_search`, sound),
+   within a share of the budget and a node limit;
+4. **search**: iterative-deepening PVS with the transposition table kept from move
+   to move, over the cells next to a stone (:class:`reference.mnk.player.NearMovesGame`,
+   seed 001's threat heuristic at the horizon), until the deadline;
+5. **fallback**: when not even depth 1 finished, the first candidate of the
+   move ordering (the centre on an empty board).
+
+Library code: it reads the clock only through the :class:`Deadline` it is given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from reference.errors import GameError, SearchTimeoutError
+from reference.mnk.board import MNKGame
+from reference.mnk.notation import Bitboard, Cell
+from reference.mnk.player import NearMovesGame
+from reference.mnk.vcf import vcf_search
+from reference.search import Deadline, TranspositionTable, iterative_deepening
+
+VCF_SHARE: Final = 0.3
+"""Share of the move's remaining time the VCF search may use (our choice)."""
+VCF_NODES: Final = 20_000
+"""Node limit of the brain's VCF search per move (our choice)."""
+CANDIDATE_RADIUS: Final = 1
+"""The search tries the empty cells within this many king moves of a stone (our choice)."""
+MIN_VCF_SECONDS: Final = 0.001
+
+
+@dataclass(frozen=True, slots=True)
+class BrainMove:
+    """The brain's move and why it was chosen."""
+
+    cell: Cell
+    reason: str
+    """``"five"``, ``"block"``, ``"only move"``, ``"vcf"``, ``"search"`` or ``"fallback"``."""
+    line: tuple[Cell, ...] = ()
+    """The VCF proof line (``reason == "vcf"``) or the move itself."""
+    depth: int = 0
+    """Depth of the last finished search iteration (``"search"``)."""
+    value: int | None = None
+    """The search value for the side to move (``"search"``)."""
+    nodes: int = 0
+    """Nodes searched for this move (VCF and search)."""
+
+
+def _first_in_order(game: MNKGame, cells: Bitboard) -> Cell:
+    """The first of ``cells`` in the game's centre-first order."""
+    for cell in game.geometry.orders["centre"]:
+        if cells >> cell & 1:
+            return cell
+    raise GameError("no cell to choose from")  # pragma: no cover (callers pass a non-empty set)
+
+
+def choose_move(
+    game: MNKGame,
+    deadline: Deadline,
+    table: TranspositionTable | None = None,
+    *,
+    vcf_nodes: int = VCF_NODES,
+    max_depth: int | None = None,
+) -> BrainMove:
+    """The move for the side to move of ``game`` (unchanged on return), by the rules above."""
+    if game.is_terminal():
+        raise GameError("the game is over: there is no move to make")
+    me = game.to_move
+    five = game.completing_cells(me)
+    if five:
+        cell = _first_in_order(game, five)
+        return BrainMove(cell, "five", (cell,))
+    threats = game.completing_cells(1 - me)
+    if threats:
+        cell = _first_in_order(game, threats)
+        return BrainMove(cell, "block", (cell,))
+    moves = game.legal_moves()
+    if len(moves) == 1:
+        return BrainMove(moves[0], "only move", (moves[0],))
+    nodes = 0
+    if game.k >= 2 and vcf_nodes > 0:
+        left = deadline.end - deadline.clock()
+        if left * VCF_SHARE > MIN_VCF_SECONDS:
+            vcf = vcf_search(
+                game,
+                max_nodes=vcf_nodes,
+                deadline=Deadline(left * VCF_SHARE, clock=deadline.clock),
+            )
+            nodes += vcf.nodes
+            if vcf.win:
+                return BrainMove(vcf.line[0], "vcf", vcf.line, nodes=nodes)
+    view = NearMovesGame.of(game, CANDIDATE_RADIUS)
+    fallback = view.search_moves()[0]
+    if deadline.passed():
+        return BrainMove(fallback, "fallback", (fallback,), nodes=nodes)
+    try:
+        result = iterative_deepening(
+            view,
+            deadline=deadline,
+            max_depth=max_depth,
+            tt=table,
+            reuse_deeper=True,  # one table from move to move, as game programs do
+        )
+    except SearchTimeoutError:
+        return BrainMove(fallback, "fallback", (fallback,), nodes=nodes)
+    return BrainMove(
+        result.best_move,
+        "search",
+        (result.best_move,),
+        depth=result.depth,
+        value=result.value,
+        nodes=nodes + result.stats.nodes,
+    )
