@@ -24,7 +24,6 @@ from reference.gomocup.timeman import (
     move_budget,
 )
 from reference.mnk.board import MNKGame
-from reference.mnk.vcf import check_vcf_line
 from reference.search import Deadline
 
 
