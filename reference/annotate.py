@@ -57,8 +57,9 @@ from reference.search.value import game_value
 
 AnyGame = PlayableGame[Any]
 
-DEFAULT_NODES: Final = 200_000
-"""Default budget of one proof attempt, in nodes (our choice: about a second in Python)."""
+DEFAULT_NODES: Final = 100_000
+"""Default budget of one proof attempt, in nodes (our choice; a Connect6 node, which lists
+every pair of empty points, costs far more than an (M,N,K) node)."""
 LINE_LIMIT: Final = 30
 """Longest line (plies) shown after a flagged move (our choice)."""
 TABLE_SIZE: Final = 1 << 20
@@ -250,8 +251,13 @@ def _threat_proof(game: AnyGame, budget: Budget) -> Verdict | None:
     return None
 
 
-def classify(game: AnyGame, solver: BoundedSolver) -> Verdict:
-    """What can be proven about ``game`` within the solver's budget (``game`` is unchanged)."""
+def classify(game: AnyGame, solver: BoundedSolver, inherited: Verdict | None = None) -> Verdict:
+    """What can be proven about ``game`` within the solver's budget (``game`` is unchanged).
+
+    ``inherited``: a loss already proven for the side to move (the opponent just played
+    the first move of a threat-space win, whose proof covers every reply); used when the
+    exact solver gives up, instead of searching a threat-space win for the loser.
+    """
     if game.is_terminal():
         return Verdict(game_value(game, game.terminal_score()), "terminal")
     solved = solver.solve(game)
@@ -263,6 +269,8 @@ def classify(game: AnyGame, solver: BoundedSolver) -> Verdict:
             best_moves=tuple(game.format_move(m) for m in best),
             nodes=nodes,
         )
+    if inherited is not None:
+        return inherited
     proof = _threat_proof(game, solver.budget)
     if proof is not None:
         return proof
@@ -303,10 +311,12 @@ def annotate_game(
     budget: Budget | None = None,
     *,
     on_position: Callable[[int, int], None] | None = None,
+    table_size: int = TABLE_SIZE,
 ) -> AnnotatedGame:
     """Annotate the record ``moves`` (in notation) played from ``game`` (left unchanged).
 
-    ``on_position(ply, total)`` is called before each position is classified (progress).
+    ``on_position(ply, total)`` is called before each position is classified (progress);
+    ``table_size``: entries of the exact solver's table.
     """
     budget = budget or Budget()
     board = game  # replayed forward with make, restored at the end
@@ -327,20 +337,30 @@ def annotate_game(
         for _ in range(played):
             board.unmake()
 
-    solver = BoundedSolver(budget)
+    solver = BoundedSolver(budget, table_size)
     verdicts: list[Verdict] = []
+    inherited: Verdict | None = None
     facts: list[tuple[int, str, int, int]] = []
     """Per position: side to move, its name, points scored by the move, points ahead so far."""
     try:
         for ply in range(len(start_moves) + 1):  # 2. classify every position
             if on_position is not None:
                 on_position(ply, len(start_moves) + 1)
-            verdicts.append(classify(board, solver))
+            verdicts.append(classify(board, solver, inherited))
             points = 0
             to_move = board.to_move
             difference = _score_difference(board)
+            inherited = None
             if ply < len(start_moves):
+                played = board.format_move(start_moves[ply])
+                proof = verdicts[-1]
                 points = board.make(start_moves[ply])
+                if (
+                    proof.method in ("vcf", "tss")
+                    and proof.line[:1] == (played,)
+                    and board.to_move != to_move
+                ):  # the mover follows its threat-space win: the opponent is lost
+                    inherited = Verdict(-1, proof.method, line=proof.line[1:])
             facts.append((to_move, _player_name(board, to_move), points, difference))
         final = getattr(board, "result_text", None)
         final_text = str(final()) if callable(final) else "game in progress"
