@@ -352,12 +352,12 @@ def annotate_game(
             difference = _score_difference(board)
             inherited = None
             if ply < len(start_moves):
-                played = board.format_move(start_moves[ply])
+                played_text = board.format_move(start_moves[ply])
                 proof = verdicts[-1]
                 points = board.make(start_moves[ply])
                 if (
                     proof.method in ("vcf", "tss")
-                    and proof.line[:1] == (played,)
+                    and proof.line[:1] == (played_text,)
                     and board.to_move != to_move
                 ):  # the mover follows its threat-space win: the opponent is lost
                     inherited = Verdict(-1, proof.method, line=proof.line[1:])
