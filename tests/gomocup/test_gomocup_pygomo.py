@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from pygomo import BoardPosition, EngineClient, Move
@@ -41,13 +42,26 @@ def cell(game: MNKGame, move: Move) -> int:
     return y * game.m + x
 
 
-def test_about_names_the_package_and_its_version(engine: EngineClient) -> None:
+LAUNCHER = Path(__file__).resolve().parents[2] / "scripts" / "pbrain-gametree-reference"
+
+
+def test_about_names_the_package_and_its_version_through_the_launcher() -> None:
+    """The pbrain-* launcher a manager would run (docs/gomocup.md) answers ABOUT."""
     from reference.gomocup.protocol import package_version
 
-    about = engine.about(timeout=TIMEOUT)
+    client = EngineClient(str(LAUNCHER))
+    client.connect()
+    try:
+        about = client.about(timeout=TIMEOUT)
+        assert client.start(20, timeout=TIMEOUT)
+        first = client.begin(timeout=TIMEOUT)
+    finally:
+        client.quit()
     assert about is not None
     assert 'name="gametree-reference"' in about
     assert f'version="{package_version()}"' in about
+    assert first is not None
+    assert first.move.to_tuple() in ((9, 9), (9, 10), (10, 9), (10, 10))  # the centre of 20 x 20
 
 
 def test_board_with_a_win_in_one(engine: EngineClient) -> None:
