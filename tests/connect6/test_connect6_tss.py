@@ -199,3 +199,22 @@ def test_bad_parameters() -> None:
         threat_space_search(game, max_depth=0)
     with pytest.raises(ParameterError):
         threat_space_search(game, single_threats=-1)
+
+
+def test_node_budget_and_deadline_stop_tss_and_restore_the_position() -> None:
+    """A stopped search reports ``complete = False`` and no win, and leaves the game as it was;
+    with enough nodes the same search finds the win (annotate relies on both)."""
+    from reference.search import Deadline
+
+    game = Connect6.from_notation(WIN_IN_4.position)
+    before = (game.to_notation(), game.key, game.history)
+    for budget in (1, 2, 5, 20):
+        stopped = threat_space_search(game, max_depth=4, max_nodes=budget)
+        assert not stopped.win and not stopped.complete
+        assert (game.to_notation(), game.key, game.history) == before
+    ticks = iter(range(10_000))
+    late = Deadline(2.5, clock=lambda: float(next(ticks)))  # passes at the 3rd reading
+    assert not threat_space_search(game, max_depth=4, deadline=late).complete
+    assert (game.to_notation(), game.key, game.history) == before
+    full = threat_space_search(game, max_depth=4)
+    assert full.win and full.complete
