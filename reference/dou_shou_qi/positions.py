@@ -17,10 +17,12 @@ instead of f9" in a working example that is itself not in the text, (j) = Figure
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
-from reference.dou_shou_qi.notation import Placement, format_placement, parse_placement
-from reference.dou_shou_qi.squares import Kind, Side
+from reference.dou_shou_qi.notation import Piece, Placement, format_placement, parse_placement
+from reference.dou_shou_qi.squares import DENS, NUM_SQUARES, WATER, Kind, Side
+from reference.errors import ParameterError
 
 START = "A: Ta1 Lg1 Cb2 Df2 Ea3 Wc3 He3 Mg3 / B: Ma7 Hc7 We7 Eg7 Db8 Cf8 La9 Tg9 / A"
 """The starting position (Figure 2; squares per §2.3.1, B the 180-degree rotation of A)."""
@@ -91,3 +93,39 @@ NAMED_POSITIONS: dict[str, str] = {
 """Every named position (``--position start``, ``--position appendix-a-m``, ...)."""
 
 assert len(APPENDIX_A) + len(UNRECOVERED) == 20
+
+
+def random_placement(
+    rng: random.Random,
+    *,
+    pieces_per_side: tuple[int, int] = (2, 6),
+    to_move: Side | None = None,
+) -> Placement:
+    """A random legal, unfinished position (for measurements and property tests).
+
+    Each side gets a random number of pieces in ``pieces_per_side`` (inclusive),
+    of distinct random kinds, on random empty squares: land for every piece,
+    water too for mice, never a den.  ``to_move`` defaults to a random side.
+    The same ``rng`` state gives the same position.
+    """
+    lo, hi = pieces_per_side
+    if not 0 <= lo <= hi <= 8 or hi == 0:
+        raise ParameterError(
+            f"pieces per side must satisfy 0 <= lo <= hi <= 8, hi > 0; got {lo}, {hi}"
+        )
+    free = [sq for sq in range(NUM_SQUARES) if sq not in DENS]
+    taken: set[int] = set()
+    pieces: list[Piece] = []
+    for side in Side:
+        count = rng.randint(lo, hi)
+        if side == Side.B and not pieces and count == 0:
+            count = 1  # a position needs a piece
+        for kind in rng.sample(list(Kind), count):
+            squares = [
+                sq for sq in free if sq not in taken and (kind == Kind.MOUSE or sq not in WATER)
+            ]
+            sq = rng.choice(squares)
+            taken.add(sq)
+            pieces.append(Piece(side, kind, sq))
+    side_to_move = to_move if to_move is not None else rng.choice(list(Side))
+    return Placement(tuple(pieces), side_to_move)

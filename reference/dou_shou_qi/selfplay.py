@@ -180,6 +180,7 @@ def choose(
                     max_depth=max_depth,
                     time_limit=budget.seconds,
                     node_budget=budget.nodes,
+                    check_decided=False,  # the thesis's SEARCH-SUBPROBLEMS, as it played
                 )
             except SearchTimeoutError:
                 raise

@@ -3,23 +3,27 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dou_shou_qi.board import NON_MOVE, DouShouQi
-from reference.dou_shou_qi.notation import Piece, Placement
+from reference.dou_shou_qi.board import NON_MOVE, DouShouQi, Move
 from reference.dou_shou_qi.partition import find_subproblems
+from reference.dou_shou_qi.positions import random_placement
 from reference.dou_shou_qi.split_search import (
+    REFUTED_CLAIM,
     SubproblemGame,
+    cannot_interact,
     implied_score,
+    one_ply_further,
     search_position,
     search_subproblems,
 )
-from reference.dou_shou_qi.squares import Kind, Side, neighbours, parse_square
+from reference.dou_shou_qi.squares import ALL_SQUARES, Side, parse_square
 from reference.errors import GameError, ParameterError
-from reference.search import MATE_BOUND, WIN, search
+from reference.search import MATE_BOUND, WIN, SearchContext, alphabeta, search
 
 FIGURE_13 = "A: Hc2 Cb3 Me6 / B: Ma2 Cb7 Dc7 Ee7 / A"
 
@@ -32,6 +36,81 @@ def random_game(choices: list[int]) -> DouShouQi:
             break
         game.make(moves[c % len(moves)])
     return game
+
+
+def random_position(seed: int, pieces: tuple[int, int] = (1, 4)) -> DouShouQi:
+    return DouShouQi(random_placement(random.Random(seed), pieces_per_side=pieces))
+
+
+def best_moves(game: DouShouQi, depth: int) -> tuple[int, set[Move]]:
+    """Plain alpha-beta on the whole board: the value and every root move that achieves it."""
+    values: dict[Move, int] = {}
+    for move in game.legal_moves():
+        game.make(move)
+        try:
+            values[move] = -alphabeta(game, depth - 1, ctx=SearchContext(), ply=1)
+        finally:
+            game.unmake()
+    best = max(values.values())
+    return best, {m for m, v in values.items() if v == best}
+
+
+ISSUE_10_ITEM_5 = [
+    # A takes B's last piece at once (issue 10: split gave 1727)
+    ("A: Ld3 Ta1 / B: Cd4 / A", 999_999, "d3-d4"),
+    # A takes the mouse and B's cat on a9 has no move left (issue 10: split gave 999997)
+    ("A: Ea8 Db9 Lg4 Wg7 / B: Ca9 Mg5 / A", 999_999, "g4-g5"),
+    # ply 199 of a 200-ply game: every move draws (issue 10: split gave 1012)
+    ("A: Ta1 Lg1 Cb2 Df2 Ea3 Wc3 He3 Mg3 / B: Ma7 Hc7 We7 Db8 Cf8 La9 Tg9 / A / 199", 0, None),
+]
+
+
+@pytest.mark.parametrize("check_decided", [True, False])
+@pytest.mark.parametrize(("notation", "value", "move"), ISSUE_10_ITEM_5)
+def test_issue_10_positions_give_the_plain_value(
+    notation: str, value: int, move: str | None, check_decided: bool
+) -> None:
+    """Issue 10 item 5: no pieces, no legal move and the draw limit end subproblem lines too.
+
+    The values are plain alpha-beta's at depth 2 (checked here as well); the
+    whole-board rules alone give them, without the decided check.
+    """
+    game = DouShouQi.from_notation(notation)
+    assert search(game, 2).value == value
+    result = search_position(game, 4, max_depth=2, check_decided=check_decided)
+    assert result.value == value
+    if move is not None:
+        assert game.format_move(result.move) == move
+    assert result.move in game.legal_moves()
+
+
+def test_draw_limit_holds_inside_every_subproblem() -> None:
+    """Two subproblems one ply before the draw limit: every MoveScore and NonMoveScore is the draw."""
+    game = DouShouQi.from_notation("A: Hc2 Cb3 Me6 / B: Ma2 Cb7 Dc7 Ee7 / A / 199")
+    result = search_position(game, 4, max_depth=4, check_decided=False)
+    assert len(result.decomposition.subproblems) == 2
+    assert result.value == 0 and result.depth == 4
+    assert all(s.move_score == s.non_move_score == 0 for s in result.scores)
+
+
+@settings(derandomize=True, max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([2, 4]))
+def test_decided_within_the_depth_gives_the_plain_value(seed: int, depth: int) -> None:
+    """Issue 10 item 5: whenever plain alpha-beta finds the game decided within the depth,
+    the split search gives the same value; and it never claims a forced result that plain
+    search does not see (a refuted claim is clamped to REFUTED_CLAIM)."""
+    game = random_position(seed)
+    if game.is_terminal() or (depth == 4 and len(game.pieces()) > 6):
+        return
+    plain = search(game, depth).value
+    result = search_position(game, 4, max_depth=depth)
+    if abs(plain) >= MATE_BOUND:
+        assert result.decided and result.value == plain
+        game.make(result.move)  # the move achieves the value
+        assert -alphabeta(game, depth - 1, ctx=SearchContext(), ply=1) == plain
+        game.unmake()
+    else:
+        assert not result.decided and abs(result.value) <= REFUTED_CLAIM
 
 
 def test_two_groups_split_move_is_legal_and_implied_scores_add_up() -> None:
@@ -56,13 +135,22 @@ def test_non_move_score_is_minus_the_value_after_a_pass() -> None:
     game = DouShouQi.from_notation(FIGURE_13)
     d = find_subproblems(game.pieces(), 4)
     result = search_subproblems(game, d, max_depth=2)
-    for i, sub in enumerate(d.subproblems):
-        p = SubproblemGame(sub.pieces, game.to_move, d.partition.allowed[i])
+    assert not result.decided
+    for i in range(len(d.subproblems)):
+        p = SubproblemGame(game, (d.partition.allowed[i],))
         p.make(NON_MOVE)
-        assert result.scores[i].non_move_score == -search(p, 1, algorithm="minimax").value
+        after = search(p, 1, algorithm="minimax").value
+        assert result.scores[i].non_move_score == one_ply_further(-after) == -after
         p.unmake()
-        root = SubproblemGame(sub.pieces, game.to_move, d.partition.allowed[i])
+        root = SubproblemGame(game, (d.partition.allowed[i],))
         assert result.scores[i].move_score == search(root, 2, algorithm="minimax").value
+
+
+def test_a_decided_non_move_score_counts_the_pass() -> None:
+    """A win found after the pass is one ply further from the root than that search counts."""
+    assert one_ply_further(WIN - 1) == WIN - 2
+    assert one_ply_further(-(WIN - 2)) == -(WIN - 3)
+    assert one_ply_further(1234) == 1234
 
 
 @settings(derandomize=True, max_examples=8, deadline=None)
@@ -72,9 +160,25 @@ def test_one_subproblem_equals_plain_search(choices: list[int]) -> None:
     game = random_game(choices)
     if game.is_terminal():
         return
-    result = search_position(game, 1000, max_depth=2)
-    assert len(result.decomposition.subproblems) == 1
-    assert result.value == search(game, 2, algorithm="alphabeta").value
+    for check in (True, False):
+        result = search_position(game, 1000, max_depth=2, check_decided=check)
+        assert len(result.decomposition.subproblems) == 1
+        assert result.value == search(game, 2, algorithm="alphabeta").value
+
+
+@settings(derandomize=True, max_examples=30, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 40))
+def test_one_subproblem_equals_plain_search_near_the_end(seed: int, plies_left: int) -> None:
+    """The same on random small positions, some near the draw limit (depth 2 and 4)."""
+    placement = random_placement(random.Random(seed), pieces_per_side=(1, 3))
+    game = DouShouQi(dataclasses.replace(placement, plies=200 - plies_left % 6))
+    if game.is_terminal():
+        return
+    for depth in (2, 4):
+        plain = search(game, depth).value
+        result = search_position(game, 1000, max_depth=depth, check_decided=False)
+        assert len(result.decomposition.subproblems) == 1
+        assert result.value == plain  # a win found at depth 2 is the shortest one
 
 
 def test_one_subproblem_equals_plain_search_depth_4_from_start() -> None:
@@ -104,11 +208,7 @@ def test_shallow_wins_first() -> None:
 
 
 def test_subproblem_game_non_move_below_the_root_only() -> None:
-    pieces = [
-        Piece(Side.A, Kind.DOG, parse_square("b2")),
-        Piece(Side.B, Kind.CAT, parse_square("f8")),
-    ]
-    p = SubproblemGame(pieces, Side.A)
+    p = SubproblemGame(DouShouQi.from_notation("A: Db2 / B: Cf8 / A"))
     assert NON_MOVE not in p.legal_moves()
     p.make(p.legal_moves()[0])
     assert p.legal_moves()[-1] == NON_MOVE
@@ -120,43 +220,77 @@ def test_subproblem_game_non_move_below_the_root_only() -> None:
 
 
 def test_subproblem_with_one_side_is_not_over() -> None:
-    """A subproblem may hold pieces of one side only: that side moves, the other passes."""
-    pieces = [
-        Piece(Side.A, Kind.LION, parse_square("a5")),
-        Piece(Side.A, Kind.MOUSE, parse_square("c4")),
-    ]
-    p = SubproblemGame(pieces, Side.A)
+    """A subproblem may hold pieces of one side only: that side moves, the other passes.
+
+    The other side's pieces stand still elsewhere on the board; a mouse of another
+    subproblem in the water still blocks a leap (the whole board is searched).
+    """
+    region = sum(
+        1 << parse_square(name) for name in ("a4", "a5", "a6", "b5", "c4", "d4", "d5", "d6")
+    )
+    game = DouShouQi.from_notation("A: Ld5 Mc4 / B: Mg9 / A")
+    p = SubproblemGame(game, (region,))
     assert not p.is_terminal()
-    moves = {(m.src, m.dst) for m in p.legal_moves()}
-    # the lion's leap a5-d5 is free, the mouse blocks nothing on row 5
-    assert (parse_square("a5"), parse_square("d5")) in moves
+    moves = {game.format_move(m) for m in p.legal_moves()}
+    assert "d5-a5" in moves  # the leap over b5, c5 is free
+    assert "d5-g5" not in moves  # g5 is outside the region
     p.make(p.legal_moves()[0])
     assert p.legal_moves() == (NON_MOVE,)
-    blocked = SubproblemGame([*pieces[:1], Piece(Side.A, Kind.MOUSE, parse_square("b5"))], Side.A)
-    assert (parse_square("a5"), parse_square("d5")) not in {
-        (m.src, m.dst) for m in blocked.legal_moves()
-    }
+    blocked = SubproblemGame(
+        DouShouQi.from_notation("A: Ld5 / B: Mb5 / A"), (region & ~(1 << parse_square("b5")),)
+    )
+    assert "d5-a5" not in {game.format_move(m) for m in blocked.legal_moves()}
 
 
 @settings(derandomize=True, max_examples=40, deadline=None)
 @given(st.lists(st.integers(0, 1000), max_size=40))
-def test_one_sided_move_generation_matches_the_board(choices: list[int]) -> None:
-    """The wrapper's own generator (opponent absent) equals the board's with a far-away opponent."""
+def test_subproblem_moves_are_the_board_moves_inside_the_region(choices: list[int]) -> None:
+    """Every subproblem's root moves are exactly the board's legal moves inside its region."""
     game = random_game(choices)
     if game.is_terminal():
         return
-    side = game.to_move
-    mine = game.pieces(side)
-    near = {p.square for p in mine} | {n for p in mine for n in neighbours(p.square)}
-    corners = [parse_square(name) for name in ("a1", "g1", "a9", "g9")]  # never a leap's landing
-    far = [sq for sq in corners if sq not in near]
-    if not far:
+    d = find_subproblems(game.pieces(), 2)
+    allowed = d.partition.allowed if len(d.subproblems) > 1 else (ALL_SQUARES,)
+    for region in allowed:
+        got = set(SubproblemGame(game, (region,)).legal_moves())
+        expected = {m for m in game.legal_moves() if region >> m.src & 1 and region >> m.dst & 1}
+        assert got == expected
+
+
+@settings(derandomize=True, max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([2, 4]))
+def test_sum_of_subproblems_is_plain_search_where_they_cannot_interact(
+    seed: int, depth: int
+) -> None:
+    """§10, corrected: where no piece can leave its region or affect another subproblem
+    within the depth, the sum of the subproblems gives plain alpha-beta's value and one
+    of its best moves (the literal ImpliedScore need not: see the next test)."""
+    game = random_position(seed, (2, 5))
+    if game.is_terminal():
         return
-    dummy = Piece(Side(1 - side), Kind.CAT, far[0])
-    oracle = DouShouQi(Placement((*mine, dummy), side), draw_limit=None)
-    expected = {m for m in oracle.legal_moves() if m.dst != dummy.square}
-    got = set(SubproblemGame(mine, side).legal_moves())
-    assert got == expected
+    d = find_subproblems(game.pieces(), 4)
+    if len(d.subproblems) < 2 or not cannot_interact(game, d, depth):
+        return
+    value, best = best_moves(game, depth)
+    for check in (True, False):
+        result = search_subproblems(
+            game, d, max_depth=depth, combination="sum", check_decided=check
+        )
+        assert result.value == value
+        assert result.move in best
+
+
+def test_literal_implied_score_misses_the_best_move() -> None:
+    """Issue 15: the thesis's ImpliedScore chooses c2-b2 here at depth 4; d6-d7 is the only best
+    move (plain alpha-beta, 1540); the sum of the subproblems finds it."""
+    game = DouShouQi.from_notation("A: Ta1 Eb1 Hg1 Cc2 Df2 Ld6 / B: Me7 La9 Dc9 He9 / A / 128")
+    d = find_subproblems(game.pieces(), 4)
+    value, best = best_moves(game, 4)
+    assert (value, {game.format_move(m) for m in best}) == (1540, {"d6-d7"})
+    literal = search_subproblems(game, d, max_depth=4)
+    assert (game.format_move(literal.move), literal.value) == ("c2-b2", 1543)
+    corrected = search_subproblems(game, d, max_depth=4, combination="sum")
+    assert (game.format_move(corrected.move), corrected.value) == ("d6-d7", 1540)
 
 
 def test_implied_score_with_decided_games() -> None:
@@ -186,12 +320,19 @@ def test_node_budget_and_time_limit_stop_the_deepening() -> None:
     assert timed.depth >= 2 and timed.move in game.legal_moves()
 
 
-def test_no_move_inside_any_region_raises_game_error() -> None:
+@pytest.mark.parametrize("combination", ["implied", "sum"])
+def test_no_move_inside_any_region_raises_game_error(combination: str) -> None:
     """When every legal move would leave its region, SEARCH-SUBPROBLEMS says so (callers fall back)."""
     game = DouShouQi.from_notation(FIGURE_13)
     d = find_subproblems(game.pieces(), 4)
+    only_their_squares = tuple(sum(1 << p.square for p in s.pieces) for s in d.subproblems)
     fenced = dataclasses.replace(
-        d, partition=dataclasses.replace(d.partition, allowed=(0,) * len(d.subproblems))
+        d, partition=dataclasses.replace(d.partition, allowed=only_their_squares)
     )
     with pytest.raises(GameError, match="no subproblem has a legal move"):
-        search_subproblems(game, fenced, max_depth=2)
+        search_subproblems(game, fenced, max_depth=2, combination=combination)  # type: ignore[arg-type]
+    outside = dataclasses.replace(
+        d, partition=dataclasses.replace(d.partition, allowed=(0,) * len(d.subproblems))
+    )
+    with pytest.raises(ParameterError, match="outside its region"):
+        search_subproblems(game, outside, max_depth=2)

@@ -53,8 +53,14 @@ def test_update_mst_after_a_piece_moves_equals_recomputed_mst(choices: list[int]
 def test_pinned_split_search_counts() -> None:
     """Pinned numbers of a fixed split search, so that a change of behaviour is deliberate."""
     game = DouShouQi.from_notation(FIGURE_13)
-    result = search_position(game, 4, max_depth=4)
+    result = search_position(game, 4, max_depth=4, check_decided=False)  # the thesis's
     assert (game.format_move(result.move), result.value, result.nodes) == ("b3-b2", -915, 748)
+    checked = search_position(game, 4, max_depth=4)  # + the full-board check for decided games
+    assert (game.format_move(checked.move), checked.value, checked.nodes) == ("b3-b2", -915, 1096)
+    # Figure 13's subproblems cannot interact within 4 plies: the corrected combination gives
+    # plain alpha-beta's value (-914, b3-b2), ImpliedScore does not (-915)
+    corrected = search_position(game, 4, max_depth=4, combination="sum", check_decided=False)
+    assert (game.format_move(corrected.move), corrected.value) == ("b3-b2", -914)
     d = find_subproblems(DouShouQi().pieces(), 2)
     assert (d.t_max, len(d.subproblems)) == (3, 9)
 
@@ -65,18 +71,21 @@ def test_causality_mst_tracker_follows_a_game(choices: list[int]) -> None:
     """§10.3 "compute or update": the tracked tree stays an MST of G_T; subproblems unchanged."""
     game = DouShouQi()
     tracker = CausalityMST(game.pieces())
+    played = 0
     for c in choices:
         moves = game.legal_moves()
         if not moves:
             break
         game.make(moves[c % len(moves)])
+        played += 1
         tracker.follow(game.pieces())
         weights = complete_causality_graph(tracker.pieces)
         assert tracker.weights == weights
         assert tree_weight(tracker.tree) == tree_weight(
             mst_kruskal(len(weights), complete_graph_edges(weights))
         )
-    assert tracker.updates + tracker.recomputations == 1 + len(choices) or game.is_terminal()
+    # one MST at the start, then one Update-MST (a move) or recomputation (a capture) per ply
+    assert tracker.updates + tracker.recomputations == 1 + played
     assert tracker.updates > 0
     plain = find_subproblems(game.pieces(), 4)
     tracked = find_subproblems(game.pieces(), 4, tracker=tracker)
