@@ -45,9 +45,10 @@ The position, ``DouShouQi`` (implements :class:`~reference.search.protocol.Playa
 
 Rules implemented (§2.1): one orthogonal step per move; a piece takes an enemy
 of equal or lower strength, except that the elephant cannot take the mouse and
-the mouse takes the elephant; an enemy standing on one of *my* traps has strength
-0 against my pieces (any of my pieces may take it) while keeping its own strength
-when it attacks; only mice enter water, and a mouse cannot capture across the
+the mouse takes the elephant; a piece standing on an opponent's trap has an
+effective strength of zero both ways: any enemy piece may take it, and it takes
+nothing (issue 15: the thesis's words; common Jungle rules say only the first
+half); only mice enter water, and a mouse cannot capture across the
 water / land boundary (water mouse takes only a water mouse, land mouse only land
 pieces); lion and tiger jump over a whole body of water horizontally or
 vertically (capturing on landing under the same rules) unless a mouse of either
@@ -239,12 +240,18 @@ _SIGNED: tuple[tuple[int, ...], ...] = tuple(
 def can_capture(attacker_side: int, attacker: int, src: Square, defender: int, dst: Square) -> bool:
     """Whether a piece of kind ``attacker`` on ``src`` may take an enemy ``defender`` on ``dst``.
 
-    Seed 003, §2.1: trap (defender on the attacker's trap has strength 0), water
-    boundary (a mouse cannot attack across it), elephant / mouse exception.
+    Seed 003, §2.1: "While standing on an opponent's trap a piece has an effective
+    strength of zero and is therefore vulnerable to capture by any opposing piece":
+    an attacker on the defender's trap takes nothing (strength 0 takes only strength
+    0, and no enemy next to it can stand on one of the attacker's traps), a defender
+    on the attacker's trap is taken by anything (both override the elephant / mouse
+    exception); water boundary (a mouse cannot attack across it); then strength.
     """
+    if _TRAP_OWNER[src] == 1 - attacker_side:  # attacker on an opponent's trap: strength 0
+        return False
     if attacker == Kind.MOUSE and _IN_WATER[src] != _IN_WATER[dst]:
         return False
-    if _TRAP_OWNER[dst] == attacker_side:
+    if _TRAP_OWNER[dst] == attacker_side:  # defender on one of my traps: strength 0
         return True
     return RANK_BEATS[attacker][defender]
 
@@ -639,6 +646,10 @@ class DouShouQi:
         if target is not None and target.side == piece.side:
             return f"{text}: {square_name(move.dst)} holds a piece of the same side"
         if target is not None and not self.can_capture(move.src, move.dst):
+            if _TRAP_OWNER[move.src] == 1 - piece.side:
+                return (
+                    f"{text}: a piece on an opponent's trap has strength 0 and takes nothing (§2.1)"
+                )
             return f"{text}: a {piece.kind.name.lower()} cannot take this {target.kind.name.lower()} here"
         if not (self._allowed >> move.dst) & 1:
             return f"{text}: {square_name(move.dst)} is off limits in this position"

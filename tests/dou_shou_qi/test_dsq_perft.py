@@ -42,7 +42,9 @@ def ref_parse(text: str) -> tuple[RefBoard, str]:
 
 
 def ref_can_take(side: str, att: int, frm: Coord, dfd: int, to: Coord) -> bool:
-    """§2.1 read afresh: water boundary, traps, elephant / mouse, then strength."""
+    """§2.1 read afresh: traps (strength 0 both ways), water boundary, elephant / mouse, strength."""
+    if frm in R_TRAPS[other(side)]:
+        return False
     if att == 1 and ((frm in R_WATER) != (to in R_WATER)):
         return False
     if to in R_TRAPS[side]:
@@ -170,5 +172,6 @@ def test_special_positions_exercise_what_they_are_named_after() -> None:
     assert not {"b3-b7", "d5-a5", "d5-g5"} & moves("blocked_jumps")
     assert {"d3-d2", "f1-e1"} <= moves("traps")  # wolf and mouse take pieces on A's traps
     assert "d7-d8" not in moves("traps")  # B's tiger on its own trap keeps its strength
+    assert "c9-c8" not in moves("traps")  # A's elephant on B's trap has strength 0
     assert "b4-c4" in moves("water_captures") and "b4-b3" not in moves("water_captures")
     assert "d8-d9" in moves("dens")

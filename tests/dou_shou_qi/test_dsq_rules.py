@@ -88,9 +88,23 @@ def test_piece_on_opponent_trap_has_strength_zero_when_attacked() -> None:
     assert "b9-c9" not in moves(g)
 
 
-def test_piece_on_opponent_trap_keeps_its_strength_when_attacking() -> None:
-    g = game("A: Cb1 / B: Hc1 / B")  # B's hyena stands on A's trap and attacks A's cat
-    assert "c1-b1" in moves(g)
+def test_piece_on_opponent_trap_has_strength_zero_when_attacking() -> None:
+    """§2.1: "While standing on an opponent's trap a piece has an effective strength of zero".
+
+    B's hyena on A's trap c1 cannot take A's cat (strength 2 > 0); a mouse on B's trap d8
+    cannot take B's elephant either (the trap overrides the mouse / elephant exception, as
+    it does for a trapped mouse attacked by an elephant).  Off the trap both captures are legal.
+    """
+    g = game("A: Cb1 / B: Hc1 / B")
+    assert "c1-b1" not in moves(g) and "c1-c2" in moves(g)
+    with pytest.raises(IllegalMoveError, match="strength 0 and takes nothing"):
+        g.play(g.parse_move("c1-b1"))
+    assert "b2-b1" in moves(game("A: Cb1 / B: Hb2 / B"))
+    g = game("A: Md8 / B: Ed7 / A")
+    assert "d8-d7" not in moves(g)
+    assert "c7-d7" in moves(game("A: Mc7 / B: Ed7 / A"))
+    # on its own trap a piece keeps its strength when it attacks, too
+    assert "d2-d3" in moves(game("A: Hd2 / B: Cd3 / A"))
 
 
 def test_only_mice_swim() -> None:
