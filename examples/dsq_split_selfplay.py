@@ -1,7 +1,11 @@
-"""The §11 self-play experiments of the Dou Shou Qi thesis (seed 003, Figures 19-21), at small scale.
+"""The §11 self-play experiments of the Dou Shou Qi thesis (seed 003, Figures 19-23), at small scale.
 
 Four configurations (Figure 19) play every position from both sides with a fixed
-budget per move and the 200-move draw rule.  Positions: the nine recoverable
+budget per move and the 200-move draw rule.  ``--figures-22-23`` runs
+configuration 4 (both heuristics vs move-ordering) at three budgets instead, the
+thesis's 30, 5 and 2 s per move scaled to node counts in the same ratio
+(``--budgets``, default 1500 250 100 nodes; or ``--seconds-list 30 5 2``), and
+prints Figures 22 and 23 beside the thesis's numbers.  Positions: the nine recoverable
 Appendix A positions (the start and the start without one of B's pieces); the
 eleven game scenarios of Appendix A were lost in the text extraction.
 
@@ -21,10 +25,15 @@ from concurrent.futures import Executor
 from reference.dou_shou_qi.board import DEFAULT_DRAW_LIMIT
 from reference.dou_shou_qi.positions import APPENDIX_A
 from reference.dou_shou_qi.selfplay import (
+    CONFIGURATION_4,
     FIGURE_19,
     FIGURE_20,
+    FIGURE_22,
+    FIGURE_23,
     Budget,
+    SelfPlayRecord,
     average_depths,
+    budget_rows,
     make_tasks,
     run_selfplay,
     split_frequencies,
@@ -45,6 +54,26 @@ def main() -> None:
     parser.add_argument("--threshold", type=float, default=4, help="T_thresh (thesis: 4)")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--dask", metavar="ADDRESS", help="run on a Dask scheduler instead")
+    parser.add_argument(
+        "--figures-22-23",
+        action="store_true",
+        help="configuration 4 at three budgets (the thesis's 30 / 5 / 2 s per move)",
+    )
+    parser.add_argument(
+        "--budgets",
+        type=int,
+        nargs=3,
+        metavar=("N30", "N5", "N2"),
+        default=[1500, 250, 100],
+        help="node budgets standing for 30, 5 and 2 s (default 1500 250 100)",
+    )
+    parser.add_argument(
+        "--seconds-list",
+        type=float,
+        nargs=3,
+        metavar=("S30", "S5", "S2"),
+        help="seconds per move instead of --budgets (the thesis: 30 5 2)",
+    )
     args = parser.parse_args()
     if args.full:
         count, budget, draw_limit = 9, Budget(seconds=30.0), DEFAULT_DRAW_LIMIT
@@ -59,6 +88,14 @@ def main() -> None:
     if args.draw_limit is not None:
         draw_limit = args.draw_limit
     positions = {p.name: p.notation for p in list(APPENDIX_A.values())[:count]}
+    executor: Executor | None = None
+    if args.dask:
+        import distributed  # type: ignore[import-not-found]
+
+        executor = distributed.Client(args.dask).get_executor()
+    if args.figures_22_23:
+        figures_22_23(args, positions, draw_limit, executor)
+        return
     tasks = make_tasks(positions, budget, threshold=args.threshold, draw_limit=draw_limit)
     scale = (
         f"{len(positions)} positions x 2 sides x 4 configurations = {len(tasks)} games; "
@@ -68,11 +105,6 @@ def main() -> None:
     )
     print(f"{scale} per move; draw after {draw_limit} plies; T_thresh = {args.threshold}")
     start = time.perf_counter()
-    executor: Executor | None = None
-    if args.dask:
-        import distributed  # type: ignore[import-not-found]
-
-        executor = distributed.Client(args.dask).get_executor()
     records = run_selfplay(tasks, executor, workers=args.workers)
     print(f"played in {time.perf_counter() - start:.1f} s\n")
 
@@ -114,6 +146,54 @@ def main() -> None:
         ax.set_title(f"{n}-way split sizes")
     fig.savefig("dsq_split_figure21.png")
     print("\nwrote dsq_split_figure21.png")
+
+
+def figures_22_23(
+    args: argparse.Namespace, positions: dict[str, str], draw_limit: int, executor: Executor | None
+) -> None:
+    """Configuration 4 at the three budgets; Figures 22 and 23 beside the thesis's."""
+    thesis_seconds = (30.0, 5.0, 2.0)
+    if args.seconds_list is not None:
+        budgets = [Budget(seconds=s) for s in args.seconds_list]
+    else:
+        budgets = [Budget(nodes=n) for n in args.budgets]
+    runs: list[tuple[Budget, list[SelfPlayRecord]]] = []
+    start = time.perf_counter()
+    for budget in budgets:
+        tasks = make_tasks(
+            positions,
+            budget,
+            configurations=[CONFIGURATION_4],
+            threshold=args.threshold,
+            draw_limit=draw_limit,
+        )
+        print(
+            f"configuration 4, {len(positions)} positions x 2 sides = {len(tasks)} games, "
+            f"{_budget_text(budget)} per move, draw after {draw_limit} plies",
+            flush=True,
+        )
+        runs.append((budget, run_selfplay(tasks, executor, workers=args.workers)))
+    print(f"played in {time.perf_counter() - start:.1f} s\n")
+    rows = budget_rows(runs)
+    print("Figure 22: configuration 4, wins / draws / losses of both heuristics vs move-ordering")
+    print("  thesis          ours (budget)            ours W  D  L   thesis W  D  L (40 games)")
+    for seconds, row in zip(thesis_seconds, rows, strict=True):
+        won, drawn, lost = FIGURE_22[seconds]
+        print(
+            f"  {seconds:>4.0f} s/move    {_budget_text(row.budget):<22}"
+            f"  {row.wins:>6} {row.draws:>2} {row.losses:>2}   {won:>8} {drawn:>2} {lost:>2}"
+        )
+    print("\nFigure 23: configuration 4, average depth of the combined-heuristic player (plies)")
+    print("  thesis          ours (budget)             ours   thesis")
+    for seconds, row in zip(thesis_seconds, rows, strict=True):
+        print(
+            f"  {seconds:>4.0f} s/move    {_budget_text(row.budget):<22}  {row.depth:>6.2f}"
+            f"   {FIGURE_23[seconds]:>6.2f}"
+        )
+
+
+def _budget_text(budget: Budget) -> str:
+    return f"{budget.nodes} nodes" if budget.nodes is not None else f"{budget.seconds:g} s"
 
 
 if __name__ == "__main__":

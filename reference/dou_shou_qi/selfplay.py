@@ -3,7 +3,9 @@
 Seed 003, §11 (Figures 19-23): players with and without move ordering and split
 search play each test position twice, once from each side, with a fixed budget
 per move and a draw after 200 moves; we count wins / draws / losses (Figure 19),
-average search depth (Figure 20), split frequency and subproblem sizes (Figure 21).
+average search depth (Figure 20), split frequency and subproblem sizes (Figure 21),
+and configuration 4 again at smaller budgets (Figures 22-23: 30, 5 and 2 s per move
+in the thesis; :func:`budget_rows`).
 
 Games run in parallel through any :class:`concurrent.futures.Executor`: a
 process pool by default; for a cluster, pass ``distributed.Client(...).get_executor()``
@@ -69,6 +71,18 @@ FIGURE_20 = {
     "both heuristics": 9.28,
 }
 """The thesis's average search depth in plies (Figure 20, 30 s per move)."""
+
+
+FIGURE_22 = {30.0: (6, 20, 14), 5.0: (10, 21, 9), 2.0: (8, 19, 13)}
+"""The thesis's wins / draws / losses of configuration 4 (both heuristics vs move-ordering)
+at 30, 5 and 2 seconds per move (Figure 22)."""
+
+FIGURE_23 = {30.0: 9.28, 5.0: 8.19, 2.0: 7.85}
+"""The thesis's average depth of the combined-heuristic player at 30, 5 and 2 s per move
+(Figure 23)."""
+
+CONFIGURATION_4 = 3
+"""The index of configuration 4 (split-searching and move-ordering vs move-ordering)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,3 +323,40 @@ def subproblem_size_histograms(records: Iterable[SelfPlayRecord]) -> dict[int, d
             for size in sizes:
                 h[size] = h.get(size, 0) + 1
     return {n: dict(sorted(h.items())) for n, h in sorted(histograms.items())}
+
+
+@dataclass(frozen=True, slots=True)
+class BudgetRow:
+    """One row of Figures 22-23: configuration 4 at one budget per move."""
+
+    budget: Budget
+    wins: int
+    draws: int
+    losses: int
+    depth: float
+    """Average depth reached by the combined-heuristic player (Figure 23)."""
+    games: int
+
+
+def budget_rows(
+    records_by_budget: Sequence[tuple[Budget, Sequence[SelfPlayRecord]]],
+) -> list[BudgetRow]:
+    """Figures 22-23: configuration 4's first player at each budget (W / D / L, average depth)."""
+    rows: list[BudgetRow] = []
+    for budget, records in records_by_budget:
+        mine = [r for r in records if r.task.configuration == CONFIGURATION_4]
+        if not mine:
+            continue
+        table = win_loss_table(mine)[0]
+        depths = [d for r in mine for d in r.depths[0]]
+        rows.append(
+            BudgetRow(
+                budget,
+                table.wins,
+                table.draws,
+                table.losses,
+                statistics.fmean(depths) if depths else 0.0,
+                len(mine),
+            )
+        )
+    return rows

@@ -7,10 +7,14 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from reference.dou_shou_qi.selfplay import (
+    CONFIGURATION_4,
     CONFIGURATIONS,
+    FIGURE_22,
+    FIGURE_23,
     Budget,
     SelfPlayTask,
     average_depths,
+    budget_rows,
     make_tasks,
     play_task,
     run_selfplay,
@@ -90,3 +94,25 @@ def test_tables() -> None:
     assert len(freqs) == 4 and all(0 <= f <= 1 for f in freqs)
     hist = subproblem_size_histograms(records)
     assert all(n >= 2 for n in hist)
+
+
+def test_figures_22_23_rows_are_configuration_4_per_budget() -> None:
+    """Figures 22-23: configuration 4's first player at each budget; the thesis's numbers kept."""
+    assert CONFIGURATIONS[CONFIGURATION_4][0].name == "both heuristics"
+    assert sum(FIGURE_22[30.0]) == sum(FIGURE_22[5.0]) == sum(FIGURE_22[2.0]) == 40
+    assert FIGURE_23 == {30.0: 9.28, 5.0: 8.19, 2.0: 7.85}
+    runs = []
+    for nodes in (200, 40):
+        budget = Budget(nodes=nodes)
+        tasks = make_tasks({"f13": FIGURE_13}, budget, configurations=(0, 3), draw_limit=4)
+        runs.append((budget, [play_task(t) for t in tasks]))
+    rows = budget_rows(runs)
+    assert [r.budget.nodes for r in rows] == [200, 40]
+    for row, (_, records) in zip(rows, runs, strict=True):
+        mine = [r for r in records if r.task.configuration == CONFIGURATION_4]
+        assert row.games == len(mine) == 2
+        assert row.wins + row.draws + row.losses == 2
+        assert row.wins == sum(r.result == 1 for r in mine)
+        depths = [d for r in mine for d in r.depths[0]]
+        assert row.depth == sum(depths) / len(depths)
+    assert rows[0].depth >= rows[1].depth  # a larger budget never searches shallower here
