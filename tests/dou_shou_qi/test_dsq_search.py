@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +19,7 @@ from reference.dou_shou_qi.players import (
     play_game,
 )
 from reference.dou_shou_qi.positions import APPENDIX_A
+from reference.dou_shou_qi.squares import Side
 from reference.search import MATE_BOUND, SearchContext, alphabeta, search
 from reference.search.protocol import INFINITY
 
@@ -71,6 +73,50 @@ def test_minimax_is_the_negamax_of_section_3_2() -> None:
                 assert abs(core) >= MATE_BOUND and (core > 0) == (literal > 0)
             else:
                 assert core == literal
+
+
+def section_3_2_minimax_as_printed(g: DouShouQi, depth: int) -> float:
+    """§3.2 exactly as printed: EVALUATE is "in terms of benefit to player A" (§3.3), a win for
+    A is +inf and a win for B -inf, and line 6 still negates every ply."""
+    if g.is_terminal() or depth == 0:
+        if g.is_terminal() and g.winner() is not None:
+            return math.inf if g.winner() == Side.A else -math.inf
+        return float(g.evaluate_for_a())
+    a = -math.inf
+    for move in g.legal_moves():
+        g.make(move)
+        a = max(a, -section_3_2_minimax_as_printed(g, depth - 1))
+        g.unmake()
+    return a
+
+
+def test_section_3_2_as_printed_scores_for_a_and_negates_every_ply() -> None:
+    """Departure (issue 15): MINIMAX as printed mixes two conventions.  With EVALUATE for A and
+    line 6's negation, a depth-1 search by A maximises -EVALUATE, i.e. picks A's *worst* move;
+    and a finished game is worth +inf for A to whoever is to move.  The package scores every
+    position for the side to move (``DouShouQi.evaluate``; §3.3's Evaluate is
+    ``evaluate_for_a``), which is what line 6 needs."""
+    g = DouShouQi.from_notation("A: Ld4 Ta1 / B: Hd5 Mg9 / A")  # d4-d5 takes the hyena
+    best_for_a = max(g.legal_moves(), key=lambda m: _after(g, m, lambda h: h.evaluate_for_a()))
+    printed = max(g.legal_moves(), key=lambda m: -_after(g, m, lambda h: h.evaluate_for_a()))
+    assert g.format_move(best_for_a) == "d4-d5" and best_for_a != printed
+    assert section_3_2_minimax_as_printed(g, 1) == -min(
+        _after(g, m, lambda h: h.evaluate_for_a()) for m in g.legal_moves()
+    )
+    assert minimax_value(g, 1) == max(
+        _after(g, m, lambda h: -h.evaluate()) for m in g.legal_moves()
+    )
+    over = DouShouQi.from_notation("A: Ld9 / B: Mg9 / B")  # A has entered B's den; B to move
+    assert section_3_2_minimax_as_printed(over, 2) == math.inf  # "a win for A", B to move
+    assert section_3_2_minimax(over, 2) == -math.inf  # the side to move (B) has lost
+
+
+def _after(g: DouShouQi, move: Move, score: Callable[[DouShouQi], int]) -> int:
+    g.make(move)
+    try:
+        return score(g)
+    finally:
+        g.unmake()
 
 
 @settings(derandomize=True, max_examples=25, deadline=None)
