@@ -436,11 +436,10 @@ def search_subproblems(
                     move_scores.append(value)
                     p.make(NON_MOVE)  # line 15 (ERRATUM): value after a non-move
                     try:
-                        after = (
-                            run_root(algorithm, p, d - 1, ctx)[0]
-                            if not p.is_terminal()
-                            else (p.terminal_score())
-                        )
+                        if p.is_terminal():  # e.g. the draw limit reached by the non-move
+                            after = p.terminal_score()
+                        else:
+                            after = run_root(algorithm, p, d - 1, ctx)[0]
                     finally:
                         p.unmake()
                     non_move_scores.append(one_ply_further(-after))
