@@ -55,7 +55,8 @@ vertically (capturing on landing under the same rules) unless a mouse of either
 side is in the water on the path; no piece enters its own den; entering the
 opponent's den wins; a side with no pieces, or with no legal move when it is to
 move, loses; after ``draw_limit`` plies without a result the game is drawn
-(§11: 200 moves; ``None`` disables it).  The key does not include the ply count.
+(§11: 200 moves; ``None`` disables it).  ``key`` does not include the ply count;
+``tt_key`` does when there is a draw limit (the value depends on the plies left).
 """
 
 from __future__ import annotations
@@ -99,7 +100,7 @@ from reference.dou_shou_qi.squares import (
 )
 from reference.errors import IllegalMoveError, ParameterError
 from reference.search.protocol import WIN, Key, Score
-from reference.search.zobrist import random_keys
+from reference.search.zobrist import counter_key, random_keys
 
 __all__ = [
     "ALL_SQUARES",
@@ -223,6 +224,8 @@ _ZOBRIST: tuple[tuple[Key, ...], ...] = tuple(
     for cell in range(17)
 )
 _SIDE_KEY: Key = _KEYS[17 * NUM_SQUARES]
+_PLIES_SALT, _NON_MOVE_SALT, _ALLOWED_SALT = 3, 4, 5
+"""Salts of :func:`~reference.search.zobrist.counter_key` for the parts of ``tt_key`` beyond ``key``."""
 
 # _SIGNED[cell][sq]: the piece's C[t, s] from A's point of view (+ for A, - for B at OppositeSquare).
 _SIGNED: tuple[tuple[int, ...], ...] = tuple(
@@ -270,6 +273,7 @@ class DouShouQi:
         "_ordering",
         "_plies",
         "_score_a",
+        "_switch_key",
         "_to_move",
         "_where",
         "draw_limit",
@@ -297,6 +301,8 @@ class DouShouQi:
         self._ordering = ordering
         self._allow_non_move = allow_non_move
         self._allowed = allowed_squares & ALL_SQUARES
+        self._switch_key: Key = 0
+        self._update_switch_key()
         self._board = [0] * NUM_SQUARES
         self._where = [-1] * 17
         self._count = [0, 0]
@@ -373,6 +379,7 @@ class DouShouQi:
     def allow_non_move(self, value: bool) -> None:
         self._allow_non_move = value
         self._moves = None
+        self._update_switch_key()
 
     @property
     def allowed_squares(self) -> Bitboard:
@@ -383,6 +390,16 @@ class DouShouQi:
     def allowed_squares(self, value: Bitboard) -> None:
         self._allowed = value & ALL_SQUARES
         self._moves = None
+        self._update_switch_key()
+
+    def _update_switch_key(self) -> None:
+        """The part of ``tt_key`` that records the switches changing the moves (0 by default)."""
+        key = 0
+        if self._allow_non_move:
+            key ^= counter_key(1, _NON_MOVE_SALT)
+        if self._allowed != ALL_SQUARES:
+            key ^= counter_key(self._allowed, _ALLOWED_SALT)
+        self._switch_key = key
 
     # ------------------------------------------------------------- inspection
     @property
@@ -401,8 +418,19 @@ class DouShouQi:
         return self._key
 
     def tt_key(self) -> Key:
-        """The transposition-table key: the Zobrist key (the setup has no symmetry to fold)."""
-        return self._key
+        """The transposition-table key: :attr:`key` plus every other state that changes a value.
+
+        With a draw limit a position's value depends on the plies left before it
+        (issue 10: keyed by the pieces alone, ``solve`` gave 0 to
+        ``A: Ea1 Ca4 / B: Dd3 Ef7 / A / 193``, where A loses in 4 plies), so they are
+        mixed in; so are the switches that change the moves (``allow_non_move``,
+        ``allowed_squares``) when they are not the default.  The setup has no
+        symmetry to fold.
+        """
+        limit = self.draw_limit
+        if limit is None:
+            return self._key ^ self._switch_key
+        return self._key ^ self._switch_key ^ counter_key(max(0, limit - self._plies), _PLIES_SALT)
 
     def piece_at(self, sq: Square) -> Piece | None:
         """The piece on ``sq``, or ``None``."""

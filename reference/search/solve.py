@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from reference.errors import GameError
+from reference.errors import GameError, ParameterError
+from reference.search.alphabeta import alphabeta
 from reference.search.alphabeta_tt import alphabeta_tt
 from reference.search.context import SearchContext
 from reference.search.negamax import child_value
@@ -51,6 +52,7 @@ def solve(
     game: Game[M],
     *,
     tt: TranspositionTable | None = None,
+    use_tt: bool = True,
     on_progress: Callable[[Counters], None] | None = None,
 ) -> SolveResult[M]:
     """Solve ``game`` exactly from the current position.
@@ -59,24 +61,29 @@ def solve(
     such as Dots and Boxes' capture rule keeps the value), every legal move when it
     is; the optimal moves are tested among *all* legal moves.  ``tt`` must be empty
     or filled by an earlier ``solve`` (a table holds values of one meaning).
+    ``use_tt=False`` solves with plain alpha-beta (no table: slower, and a check
+    of the table's keys, e.g. that they hold every state that changes a value).
 
     >>> from reference.search.toy_games import Nim
     >>> result = solve(Nim(6, take=3))
     >>> result.value, result.score > 0, result.best_moves   # leave a multiple of 4
     (1, True, (2,))
     """
-    if tt is None:
+    if tt is not None and not use_tt:
+        raise ParameterError("a table was given with use_tt=False")
+    if tt is None and use_tt:
         tt = TranspositionTable(1 << 20)
+    node = alphabeta_tt if use_tt else alphabeta
     ctx = SearchContext(tt=tt, mate_distance=False, full_width=True, on_progress=on_progress)
     ctx.bind_table(game)
     start = time.perf_counter()
     if game.is_terminal():
         score = ctx.terminal(game, 0)
         return SolveResult(score, (), ctx.counters.freeze(), 0.0, game_value(game, score))
-    value, _ = root_search(alphabeta_tt, game, SOLVE_DEPTH, -INFINITY, INFINITY, ctx)
+    value, _ = root_search(node, game, SOLVE_DEPTH, -INFINITY, INFINITY, ctx)
     best: list[M] = []
     for move in game.legal_moves():
-        test = child_value(alphabeta_tt, game, move, SOLVE_DEPTH - 1, value - 1, value + 1, ctx, 0)
+        test = child_value(node, game, move, SOLVE_DEPTH - 1, value - 1, value + 1, ctx, 0)
         if test == value:
             best.append(move)
     if ctx.horizon_reached:

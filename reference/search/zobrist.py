@@ -30,3 +30,23 @@ def random_keys(count: int, seed: int = DEFAULT_SEED) -> list[Key]:
     """
     rng = random.Random(seed)
     return [rng.getrandbits(64) for _ in range(count)]
+
+
+def counter_key(value: int, salt: int = 0) -> Key:
+    """A reproducible 64-bit key for a counter (plies left before a draw limit, say).
+
+    A game whose value depends on a count that ``key`` leaves out (the plies left
+    before Dou Shou Qi's draw limit) XORs ``counter_key(count)`` into its ``tt_key``:
+    every state that changes a value must be part of the table key.  SplitMix64's
+    finaliser (Steele, Lea, Flood 2014) mixes ``value`` and ``salt`` so that nearby
+    counts give unrelated keys; no table is needed, so any count works.
+
+    >>> counter_key(3) == counter_key(3), counter_key(3) == counter_key(4)
+    (True, False)
+    >>> 0 <= counter_key(10**6, salt=7) < 2**64
+    True
+    """
+    z = (value * 0x9E3779B97F4A7C15 + salt * 0xD1B54A32D192ED03 + 0x632BE59BD9B4E019) & KEY_MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & KEY_MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & KEY_MASK
+    return z ^ (z >> 31)

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.search import WIN, Key, Score, random_keys
+from reference.search.zobrist import counter_key
 from reference.wargame.battle import (
     MAX_HP,
     Battle,
@@ -113,6 +114,7 @@ class WarGame:
         base += count * (MAX_HP + 1)
         self._turn_keys = keys[base : base + turn_limit + 1]
         self._side_key = keys[base + turn_limit + 1]
+        self._limit_key = counter_key(turn_limit, ZOBRIST_SEED)
         self._history: list[tuple[UndoRecord, Key]] = []
         self._key = self._full_key()
 
@@ -185,7 +187,12 @@ class WarGame:
         return self._key
 
     def tt_key(self) -> Key:
-        return self._key
+        """:attr:`key` (units, HP, side to move, turns played) plus the turn limit.
+
+        A position's value depends on the turns left before the draw, so both counts
+        are in the table key: a table shared by games with other limits stays right.
+        """
+        return self._key ^ self._limit_key
 
     def is_terminal(self) -> bool:
         battle = self.battle
