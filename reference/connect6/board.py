@@ -165,6 +165,10 @@ class Connect6:
         """The Zobrist key (the side to move follows from the stones, so it is not hashed)."""
         return self._key
 
+    def max_plies_left(self) -> int:
+        """The empty points: each move places one or two stones."""
+        return (self.geo.board_mask & ~(self.black | self.white)).bit_count()
+
     @property
     def occupied(self) -> Bitboard:
         return self.black | self.white

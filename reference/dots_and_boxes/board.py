@@ -396,6 +396,10 @@ class DotsAndBoxes:
             return edges
         return fold64(edges)
 
+    def max_plies_left(self) -> int:
+        """The undrawn edges: each move draws one."""
+        return self.geo.num_edges - self.edges.bit_count()
+
     def make(self, move: Edge) -> int:
         """Draw edge ``move`` (unchecked); return the boxes completed (0, 1 or 2).
 

@@ -432,6 +432,12 @@ class DouShouQi:
             return self._key ^ self._switch_key
         return self._key ^ self._switch_key ^ counter_key(max(0, limit - self._plies), _PLIES_SALT)
 
+    def max_plies_left(self) -> int | None:
+        """The plies left before the draw limit; ``None`` without one (positions can repeat)."""
+        if self.draw_limit is None:
+            return None
+        return max(0, self.draw_limit - self._plies)
+
     def piece_at(self, sq: Square) -> Piece | None:
         """The piece on ``sq``, or ``None``."""
         cell = self._board[sq]

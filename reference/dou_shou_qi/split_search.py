@@ -149,6 +149,10 @@ class SubproblemGame:
     def tt_key(self) -> Key:
         return self._inner.tt_key()
 
+    def max_plies_left(self) -> None:
+        """None: a subproblem has no draw limit and non-moves can repeat positions."""
+        return None
+
     def is_terminal(self) -> bool:
         """The game's own rule (den, no pieces, no legal move on the board, draw limit)."""
         return self._inner.is_terminal()

@@ -481,6 +481,10 @@ class MNKGame:
         canonical: int = min(self._unpack_keys(zkey.to_bytes(self._key_bytes, "little")))
         return canonical
 
+    def max_plies_left(self) -> int:
+        """The empty cells: each move fills one."""
+        return self._geo.cells - self._count
+
     def canonical_symmetry(self) -> Permutation:
         """A symmetry mapping this position onto the one whose key is :meth:`tt_key`.
 

@@ -11,6 +11,7 @@ from typing import TypeVar
 from reference.search.context import SearchContext
 from reference.search.negamax import child_value
 from reference.search.protocol import INFINITY, Game, Score
+from reference.search.recursion import make_room
 
 M = TypeVar("M")
 
@@ -30,6 +31,8 @@ def alphabeta(
     """
     if ctx is None:
         ctx = SearchContext()
+    if ply == 0:
+        make_room(game, depth)
     ctx.visit()
     if game.is_terminal():
         return ctx.terminal(game, ply)

@@ -26,6 +26,7 @@ from typing import TypeVar
 from reference.search.context import SearchContext, first_move_first
 from reference.search.negamax import child_value
 from reference.search.protocol import INFINITY, Game, Key, Score
+from reference.search.recursion import make_room
 from reference.search.tt import Bound, TranspositionTable, bound_of
 
 M = TypeVar("M")
@@ -130,6 +131,7 @@ def alphabeta_tt(
         tt = ctx.tt = TranspositionTable(1 << 16)
     if ply == 0:
         ctx.bind_table(game)
+        make_room(game, depth)
     ctx.visit()
     if game.is_terminal():  # lines 4-8
         return ctx.terminal(game, ply)

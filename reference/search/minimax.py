@@ -9,6 +9,7 @@ from typing import TypeVar
 
 from reference.search.context import SearchContext
 from reference.search.protocol import INFINITY, Game, Score
+from reference.search.recursion import make_room
 
 M = TypeVar("M")
 
@@ -22,6 +23,8 @@ def minimax(game: Game[M], depth: int, ctx: SearchContext | None = None, ply: in
     """
     if ctx is None:
         ctx = SearchContext()
+    if ply == 0:
+        make_room(game, depth)
     ctx.visit()
     # lines 1-2: if game is over or depth = 0, return EVALUATE(position)
     if game.is_terminal():

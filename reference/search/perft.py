@@ -12,6 +12,7 @@ from typing import TypeVar
 
 from reference.errors import ParameterError
 from reference.search.protocol import Game
+from reference.search.recursion import make_room
 
 M = TypeVar("M", bound=Hashable)
 
@@ -24,6 +25,7 @@ def _check_depth(depth: int) -> None:
 def perft(game: Game[M], depth: int) -> int:
     """The number of legal move sequences of exactly ``depth`` plies from ``game``."""
     _check_depth(depth)
+    make_room(game, depth)
     return _perft(game, depth)
 
 
@@ -46,6 +48,7 @@ def _perft(game: Game[M], depth: int) -> int:
 def divide(game: Game[M], depth: int) -> dict[M, int]:
     """perft split by root move: ``{move: perft(child, depth - 1)}``."""
     _check_depth(depth)
+    make_room(game, depth)
     if depth == 0 or game.is_terminal():
         return {}
     counts: dict[M, int] = {}

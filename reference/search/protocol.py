@@ -133,7 +133,22 @@ class Game(Protocol[MoveT]):
         ...
 
     def tt_key(self) -> Key:
-        """The key the transposition table uses: ``key``, or a canonical key over symmetries."""
+        """The key the transposition table uses: ``key``, or a canonical key over symmetries.
+
+        It must hold every state that changes a value (the plies left before a draw
+        limit, for instance), and fold only symmetries under which :meth:`evaluate`
+        and the moves are the same.
+        """
+        ...
+
+    def max_plies_left(self) -> int | None:
+        """The most plies the game can still last from here (an upper bound), or ``None``
+        when it has none: positions can repeat and no ply limit ends the game.
+
+        Searches size Python's recursion limit from it
+        (:func:`reference.search.recursion.make_room`); ``solve`` refuses a game
+        without a bound (its tree is infinite).
+        """
         ...
 
 

@@ -14,6 +14,7 @@ from reference.search.alphabeta_tt import enter_subtree, leave_subtree, probe_tt
 from reference.search.context import SearchContext, first_move_first
 from reference.search.negamax import child_value
 from reference.search.protocol import INFINITY, Game, Score
+from reference.search.recursion import make_room
 
 M = TypeVar("M")
 
@@ -29,6 +30,8 @@ def pvs(
     """Fail-soft principal variation search value of ``game`` to ``depth`` plies."""
     if ctx is None:
         ctx = SearchContext()
+    if ply == 0:
+        make_room(game, depth)
     ctx.visit()
     if game.is_terminal():
         return ctx.terminal(game, ply)

@@ -7,6 +7,7 @@ from typing import TypeVar
 from reference.search.context import SearchContext, first_move_first
 from reference.search.negamax import NodeFunction, child_value
 from reference.search.protocol import INFINITY, Game, Score
+from reference.search.recursion import make_room
 
 M = TypeVar("M")
 
@@ -26,6 +27,7 @@ def root_search(
     With ``null_window`` (PVS) moves after the first are tried with a null window
     and searched again only when they beat alpha.
     """
+    make_room(game, depth)
     moves = first_move_first(ctx.moves(game), first)
     best = -INFINITY
     best_move = moves[0]

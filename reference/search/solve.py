@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from reference.errors import GameError, ParameterError
+from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search.alphabeta import alphabeta
 from reference.search.alphabeta_tt import alphabeta_tt
-from reference.search.context import SearchContext
+from reference.search.context import Deadline, SearchContext, SearchTimeout
 from reference.search.negamax import child_value
 from reference.search.protocol import INFINITY, MAX_PLY, Game, Score
 from reference.search.rootloop import root_search
@@ -54,6 +54,7 @@ def solve(
     tt: TranspositionTable | None = None,
     use_tt: bool = True,
     on_progress: Callable[[Counters], None] | None = None,
+    deadline: Deadline | None = None,
 ) -> SolveResult[M]:
     """Solve ``game`` exactly from the current position.
 
@@ -63,6 +64,13 @@ def solve(
     or filled by an earlier ``solve`` (a table holds values of one meaning).
     ``use_tt=False`` solves with plain alpha-beta (no table: slower, and a check
     of the table's keys, e.g. that they hold every state that changes a value).
+
+    A game without a bound on its length (:meth:`~reference.search.protocol.Game.max_plies_left`
+    is ``None``: positions can repeat forever, as in Dou Shou Qi without a draw
+    limit) has an infinite tree: ``solve`` refuses it with a
+    :class:`~reference.errors.GameError` before it starts, and so it does a game
+    that can last more than :data:`SOLVE_DEPTH` plies.  ``deadline`` stops the
+    search with :class:`~reference.errors.SearchTimeoutError` when it passes.
 
     >>> from reference.search.toy_games import Nim
     >>> result = solve(Nim(6, take=3))
@@ -74,18 +82,37 @@ def solve(
     if tt is None and use_tt:
         tt = TranspositionTable(1 << 20)
     node = alphabeta_tt if use_tt else alphabeta
-    ctx = SearchContext(tt=tt, mate_distance=False, full_width=True, on_progress=on_progress)
+    ctx = SearchContext(
+        tt=tt, deadline=deadline, mate_distance=False, full_width=True, on_progress=on_progress
+    )
     ctx.bind_table(game)
     start = time.perf_counter()
     if game.is_terminal():
         score = ctx.terminal(game, 0)
         return SolveResult(score, (), ctx.counters.freeze(), 0.0, game_value(game, score))
-    value, _ = root_search(node, game, SOLVE_DEPTH, -INFINITY, INFINITY, ctx)
-    best: list[M] = []
-    for move in game.legal_moves():
-        test = child_value(node, game, move, SOLVE_DEPTH - 1, value - 1, value + 1, ctx, 0)
-        if test == value:
-            best.append(move)
+    bound = game.max_plies_left()
+    if bound is None:
+        raise GameError(
+            "this game has no ply limit and its positions can repeat: its tree is infinite "
+            "and solve cannot finish (give the game a draw limit)"
+        )
+    if bound > SOLVE_DEPTH:
+        raise GameError(
+            f"the game can last {bound} more plies: solve searches at most {SOLVE_DEPTH}"
+        )
+    try:
+        value, _ = root_search(node, game, SOLVE_DEPTH, -INFINITY, INFINITY, ctx)
+        best: list[M] = []
+        for move in game.legal_moves():
+            test = child_value(node, game, move, SOLVE_DEPTH - 1, value - 1, value + 1, ctx, 0)
+            if test == value:
+                best.append(move)
+    except SearchTimeout:
+        assert deadline is not None
+        raise SearchTimeoutError(
+            f"solve stopped by its deadline after {deadline.elapsed():.3g} s "
+            f"({ctx.counters.nodes:,} nodes): no value"
+        ) from None
     if ctx.horizon_reached:
         raise GameError(f"the game lasts more than {SOLVE_DEPTH} plies: it cannot be solved here")
     return SolveResult(

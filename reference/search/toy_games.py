@@ -67,6 +67,9 @@ class Nim:
     def tt_key(self) -> Key:
         return self.key
 
+    def max_plies_left(self) -> int:
+        return self.pile  # every move takes at least one stone
+
 
 class PointsNim:
     """Take 1 or 2 stones; taking 2 scores one point and the same player moves again."""
@@ -117,3 +120,6 @@ class PointsNim:
 
     def tt_key(self) -> Key:
         return self.key
+
+    def max_plies_left(self) -> int:
+        return self.pile  # every move takes at least one stone

@@ -194,6 +194,10 @@ class WarGame:
         """
         return self._key ^ self._limit_key
 
+    def max_plies_left(self) -> int:
+        """The turns left before the turn limit (a move is a whole turn)."""
+        return max(0, self.turn_limit - self.turns_played)
+
     def is_terminal(self) -> bool:
         battle = self.battle
         return (

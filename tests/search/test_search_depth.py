@@ -1,0 +1,165 @@
+"""No crash at depth (issue 10, item 9): searches deeper than Python's default stack.
+
+Python stops a recursion at 1,000 frames by default, about 490 plies of alpha-beta.
+Every search raises the limit before it starts, to what its deepest line can need
+(``reference.search.recursion.make_room``).  Each test starts from a limit far too
+low for its search, so it fails with ``RecursionError`` unless the search made room.
+``solve`` refuses a game whose positions can repeat with no ply limit (Dou Shou
+Qi with ``--draw-limit 0``): its tree is infinite.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from reference.cli.main import main
+from reference.connect6.board import Connect6
+from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.dou_shou_qi.board import DouShouQi
+from reference.dou_shou_qi.squares import parse_square
+from reference.errors import GameError, ParameterError, SearchTimeoutError
+from reference.mnk.board import MNKGame
+from reference.search import (
+    ALGORITHMS,
+    MAX_PLY,
+    WIN,
+    Deadline,
+    alphabeta,
+    alphabeta_tt,
+    divide,
+    iterative_deepening,
+    minimax,
+    mtdf,
+    perft,
+    pvs,
+    search,
+    solve,
+)
+from reference.search.recursion import FRAMES_PER_PLY, make_room, stack_depth
+from reference.search.toy_games import Nim
+from reference.wargame.game import WarGame
+
+LONG = 3_000
+"""Plies of the forced lines below: six times what the default limit allows."""
+
+
+@pytest.fixture
+def low_recursion_limit() -> Iterator[int]:
+    """Set the recursion limit just above the current stack (restored afterwards)."""
+    saved = sys.getrecursionlimit()
+    low = stack_depth() + 60
+    sys.setrecursionlimit(low)
+    yield low
+    sys.setrecursionlimit(saved)
+
+
+def test_a_forced_line_of_3000_plies_every_entry_point(low_recursion_limit: int) -> None:
+    """Nim taking one stone at a time: one move per ply, ``LONG`` plies; the mover
+    loses on an even pile.  Every entry point reaches the end (iterative deepening,
+    quadratic on such a line, is stopped by an injected clock)."""
+    loss = -(WIN - LONG)
+    assert perft(Nim(LONG, take=1), LONG) == 1
+    assert divide(Nim(LONG, take=1), LONG) == {1: 1}
+    assert solve(Nim(LONG, take=1)).value == -1
+    assert solve(Nim(LONG, take=1), use_tt=False).value == -1
+    for algorithm in ALGORITHMS:
+        result = search(Nim(LONG, take=1), LONG, algorithm=algorithm)
+        assert result.value == loss and result.exact
+    deepening = iterative_deepening(Nim(LONG, take=1), deadline=Deadline(3.0, clock=TickClock()))
+    assert deepening.depth >= 1  # stopped by the clock, not by the stack
+    for node in (minimax, alphabeta, alphabeta_tt, pvs, mtdf):
+        assert node(Nim(LONG, take=1), LONG) == loss
+    assert sys.getrecursionlimit() >= FRAMES_PER_PLY * LONG > low_recursion_limit
+
+
+def test_room_is_sized_by_the_game_not_by_the_request() -> None:
+    """A depth beyond the end of the game needs only the plies the game can last."""
+    assert make_room(MNKGame(3, 3, 3), 10**30) == 9
+    assert make_room(DotsAndBoxes(2, 2), 10**6) == 12
+    assert make_room(WarGame.from_notation("... aS@a1,bS@c1 a 0/5"), 50) == 5
+    assert make_room(DouShouQi.from_notation("A: Lg1 / B: Mg7 / A / 190"), 50) == 10
+    assert make_room(Connect6(7), 100) == 49
+    assert make_room(DouShouQi(draw_limit=None), 1000) == 1000
+    with pytest.raises(ParameterError, match="more than the 10000 plies"):
+        make_room(DouShouQi(draw_limit=None), MAX_PLY + 1)
+
+
+def confined_lion_and_mouse(draw_limit: int | None) -> DouShouQi:
+    """``A: Lg1 / B: Mg7 / A`` with moves confined to g1, g2, g7, g8: each side has one
+    move, back and forth, so the game is one line as long as the draw limit allows."""
+    allowed = 0
+    for name in ("g1", "g2", "g7", "g8"):
+        allowed |= 1 << parse_square(name)
+    return DouShouQi.from_notation(
+        "A: Lg1 / B: Mg7 / A", draw_limit=draw_limit, allowed_squares=allowed
+    )
+
+
+def test_dou_shou_qi_without_a_draw_limit_perft_1000(low_recursion_limit: int) -> None:
+    """Issue 10: ``perft dou-shou-qi --draw-limit 0 --depth 1000`` died with RecursionError."""
+    game = confined_lion_and_mouse(None)
+    assert perft(game, 1000) == 1
+    assert game.to_notation() == "A: Lg1 / B: Mg7 / A"
+
+
+def test_dou_shou_qi_solve_to_a_draw_limit_of_3000_plies(low_recursion_limit: int) -> None:
+    game = confined_lion_and_mouse(3000)
+    result = solve(game)
+    assert result.value == 0 and len(result.best_moves) == 1  # a draw at the limit
+    assert result.stats.nodes >= 3000
+
+
+def test_solve_refuses_a_game_that_can_repeat_forever() -> None:
+    """Issue 10: ``solve dou-shou-qi --position 'A: Lg1 / B: Mg7 / A' --draw-limit 0`` crashed.
+    Without a draw limit the tree is infinite: refused before any search."""
+    with pytest.raises(GameError, match="no ply limit"):
+        solve(DouShouQi.from_notation("A: Lg1 / B: Mg7 / A", draw_limit=None))
+    with pytest.raises(GameError, match="can last 20000 more plies"):
+        solve(DouShouQi.from_notation("A: Lg1 / B: Mg7 / A", draw_limit=20_000))
+    over = DouShouQi.from_notation("A: Lg1 / B: - / B", draw_limit=None)
+    assert solve(over).value == -1  # a finished game has a value even without a limit
+
+
+def test_cli_solve_dou_shou_qi_without_a_draw_limit_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["solve", "dou-shou-qi", "--position", "A: Lg1 / B: Mg7 / A", "--draw-limit", "0"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no ply limit" in err
+    assert main(["perft", "dou-shou-qi", "--draw-limit", "0", "--depth", "100000"]) == 2
+    assert "10000 plies" in capsys.readouterr().err
+
+
+class TickClock:
+    """A clock that advances one second per read: a deadline of n seconds lets the search
+    run about n * DEADLINE_CHECK_INTERVAL nodes, whatever the machine's speed."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+@pytest.mark.parametrize(
+    "game",
+    [MNKGame(26, 26, 26), DotsAndBoxes(16, 16)],
+    ids=["mnk-26-26-26", "dots-and-boxes-16x16"],
+)
+def test_solve_dives_to_the_end_of_a_676_or_544_ply_game(
+    game: MNKGame | DotsAndBoxes, low_recursion_limit: int
+) -> None:
+    """Issue 10: ``solve mnk --m 26 --n 26 --k 26`` and ``solve dots-and-boxes --rows 16
+    --cols 16`` died with RecursionError.  Alpha-beta's first line goes to the end of the
+    game (676 / 544 plies) within the first few hundred nodes; an injected clock stops the
+    solve after about 1,280 nodes, well past it."""
+    plies = game.max_plies_left()
+    with pytest.raises(SearchTimeoutError, match="deadline"):
+        solve(game, deadline=Deadline(20.0, clock=TickClock()))
+    assert sys.getrecursionlimit() >= FRAMES_PER_PLY * plies
+    assert game.max_plies_left() == plies  # the position was restored
