@@ -10,7 +10,8 @@ empty cell) or *blocked* (the edge or an opponent stone):
 
 1. **open** threat: both ends open;
 2. **semi-open** threat: exactly one end open, **or** two runs separated by one
-   empty cell (``XX.X``), counted as one threat with all their stones;
+   empty cell (``XX.X``), counted as one threat with all their stones (each run
+   is also scored on its own);
 3. **closed** threat: both ends blocked.
 
 Threats of K-1 stones (open or semi-open) "directly lead to a win" and get the
@@ -26,6 +27,17 @@ uses (a test checks that they agree).
 ERRATUM: the paper gives no numbers for the weights (seeds README, "Seed 001");
 every weight below is our choice.  Runs on both sides of a gap are also scored
 on their own (a simplification; the gap pair is scored as well).
+
+**The score does not depend on the scan direction.**  Seed 001 folds symmetric
+positions into one table entry because "symmetric nodes result in the same
+evaluation"; the scan sees each line in one direction only, so every rule must
+read a line the same way forwards and backwards.  Each run is scored on its own
+(its two ends), and each pair of runs one empty cell apart once more as a
+semi-open threat.  (Issue 14: an earlier version scored only the run *after* the
+gap on its own, so on a 4 x 1 board with K = 3 ``x.xx`` scored 2009 and its
+mirror ``xx.x`` 1014, and 1,139 of 1,963 random positions evaluated differently
+from one of their images: with symmetry folding on, depth-limited values
+changed.)  ``tests/search/test_search_symmetry.py`` checks every symmetry.
 """
 
 from __future__ import annotations
@@ -107,9 +119,8 @@ def find_threats(own: int, other: int, m: int, n: int) -> list[tuple[int, int]]:
                 beyond = 0  # stones after a one-cell gap
                 while stone(after_column + (beyond + 1) * dc, after_row + (beyond + 1) * dr, own):
                     beyond += 1
-                if beyond:
+                if beyond:  # the pair across the gap; the run itself is scored below too
                     threats.append((SEMI_OPEN, length + beyond))
-                    continue
             kind = (
                 OPEN
                 if before_open and after_open
@@ -180,7 +191,7 @@ def threat_score_by_shifts(own: int, other: int, m: int, n: int, k: int) -> int:
             for group, front in enumerate(fronts):
                 ended = front & ~next_own
                 gapped = ended & next_empty & next_next_own
-                after_open = (ended & next_empty & ~gapped).bit_count()
+                after_open = (ended & next_empty).bit_count()  # gapped runs too
                 after_blocked = (ended & ~next_empty).bit_count()
                 if group == 0:
                     total += after_open * threat_value(OPEN, length, k)

@@ -51,8 +51,12 @@ def test_open_semi_open_and_closed_runs_along_a_row() -> None:
 
 
 def test_one_gap_counts_as_a_semi_open_threat_of_all_its_stones() -> None:
-    """Seed 001: "symbols separated by one empty square" are a semi-open threat."""
-    assert threats_of([".xx.x."]) == [(CLOSED, 1)] * 9 + [(SEMI_OPEN, 3), (OPEN, 1)]
+    """Seed 001: "symbols separated by one empty square" are a semi-open threat.  Each
+    run is scored on its own as well, so a line reads the same both ways (issue 14)."""
+    gap = [(CLOSED, 1)] * 9 + [(SEMI_OPEN, 3), (OPEN, 1), (OPEN, 2)]
+    assert threats_of([".xx.x."]) == sorted(gap)
+    assert threats_of([".x.xx."]) == sorted(gap)  # the mirror image
+    assert threat_score(0b1101, 0, 4, 1, 3) == threat_score(0b1011, 0, 4, 1, 3)  # x.xx, xx.x
     assert threat_value(SEMI_OPEN, 3, 4) == SEMI_OPEN_THREAT_WEIGHT  # K-1 stones: one move wins
 
 
