@@ -70,7 +70,7 @@ def dab_games(
 
 
 @st.composite
-def connect6_games(draw: st.DrawFn, sizes: Sequence[int] = (7, 9), max_moves: int = 8) -> Connect6:
+def connect6_games(draw: st.DrawFn, sizes: Sequence[int] = (6, 7), max_moves: int = 8) -> Connect6:
     game = Connect6(draw(st.sampled_from(list(sizes))))
     play_choices(game, draw(choices(0, max_moves)))
     return game

@@ -206,7 +206,7 @@ def seen(game: PlayableGame[M]) -> Seen:
     return game.tt_key(), game.to_notation(), game.evaluate()
 
 
-def transpositions(game: PlayableGame[M], tries: int = 6) -> list[Seen]:
+def transpositions(game: PlayableGame[M], tries: int = 5) -> list[Seen]:
     """Positions reached by ``a1 b a2`` and ``a2 b a1`` (the same position when the moves
     are independent), for a few pairs of the side to move's moves."""
     found: list[Seen] = []
@@ -219,7 +219,7 @@ def transpositions(game: PlayableGame[M], tries: int = 6) -> list[Seen]:
                     break
                 legal = game.legal_moves()
                 if move is None:
-                    move = legal[0]
+                    move = legal[-1]
                 elif move not in legal:
                     break
                 game.make(move)
