@@ -137,8 +137,10 @@ def bestmove(
     full_width: bool = False,
     on_iteration: Callable[[SearchResult[M]], None] | None = None,
     deadline: Deadline | None = None,
+    node_limit: int | None = None,
 ) -> BestMove[M]:
-    """Iterative deepening to ``depth`` plies and / or for ``time_limit`` seconds.
+    """Iterative deepening to ``depth`` plies and / or for ``time_limit`` seconds and / or
+    about ``node_limit`` nodes (a budget that gives the same answer on every machine).
 
     Each iteration's value is the minimax value to its depth over the game's
     ``search_moves`` (``full_width``: every legal move of a selective game).
@@ -160,6 +162,7 @@ def bestmove(
         full_width=full_width,
         on_iteration=on_iteration,
         deadline=deadline,
+        node_limit=node_limit,
     )
     return BestMove(
         move=result.best_move,

@@ -143,13 +143,14 @@ def search_move(
         use_tt=not args.no_tt,
         full_width=bool(getattr(args, "full_width", False)),
         on_iteration=on_iteration,
+        node_limit=getattr(args, "nodes", None),
     )
 
 
 def cmd_bestmove(spec: GameSpec, args: argparse.Namespace) -> None:
     game = build_game(spec, args)
-    if args.depth is None and args.time is None:
-        raise ParameterError("give --depth D, --time SECONDS, or both")
+    if args.depth is None and args.time is None and args.nodes is None:
+        raise ParameterError("give --depth D, --time SECONDS or --nodes N (or several)")
     result = search_move(game, args, args.time, args.depth)
     move = result.move_notation
     out: JsonObject = {
@@ -263,6 +264,11 @@ def add_search_options(parser: argparse.ArgumentParser, default_time: float | No
     parser.add_argument("--depth", type=int, help="maximum search depth in plies")
     parser.add_argument(
         "--time", type=float, default=default_time, help="time limit per move in seconds"
+    )
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        help="stop after about this many nodes per move (like --time, but the same on every machine)",
     )
     parser.add_argument("--algorithm", choices=ALGORITHMS, default="pvs", help="default: pvs")
     parser.add_argument("--no-tt", action="store_true", help="search without a transposition table")

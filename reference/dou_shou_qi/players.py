@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from reference.dou_shou_qi.board import DEFAULT_DRAW_LIMIT, DouShouQi, Move
 from reference.dou_shou_qi.squares import Side
 from reference.errors import ParameterError
-from reference.search import SearchResult, iterative_deepening, minimax
+from reference.search import Deadline, SearchResult, iterative_deepening, minimax
 from reference.search.protocol import Score
 
 
@@ -61,18 +61,26 @@ def choose_move(
     *,
     depth: int | None = None,
     time_limit: float | None = None,
+    deadline: Deadline | None = None,
 ) -> SearchResult[Move]:
     """The move ``player`` picks: iterative deepening to ``depth`` and / or within ``time_limit``.
 
     Seed 003, §11 (players given a time per move).  The game's ``ordering``
     switch is set for the search and restored afterwards (the core restores the
-    position itself, also after an iteration cut by the deadline).
+    position itself, also after an iteration cut by the deadline).  ``deadline``
+    replaces ``time_limit`` with a ready-made :class:`~reference.search.Deadline`
+    (tests inject one with a fake clock).
     """
     saved = game.ordering
     game.ordering = player.ordering
     try:
         return iterative_deepening(
-            game, time_limit=time_limit, max_depth=depth, algorithm=player.algorithm, use_tt=False
+            game,
+            time_limit=time_limit,
+            max_depth=depth,
+            algorithm=player.algorithm,
+            use_tt=False,
+            deadline=deadline,
         )
     finally:
         game.ordering = saved

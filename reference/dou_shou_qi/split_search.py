@@ -359,6 +359,7 @@ def search_subproblems(
     ordering: bool | None = None,
     combination: Combination = "implied",
     check_decided: bool = True,
+    deadline: Deadline | None = None,
 ) -> SplitSearchResult:
     """SEARCH-SUBPROBLEMS(S): iterative deepening d = 2, 4, ... over every subproblem.
 
@@ -371,9 +372,12 @@ def search_subproblems(
     first asks the whole position whether the game is decided within ``d``.
     Raises :class:`GameError` when no subproblem has a legal move inside its
     region (every legal move crosses a partition): callers then search the
-    whole position (the self-play runner does).
+    whole position (the self-play runner does).  ``deadline`` replaces ``time_limit``
+    with a ready-made :class:`~reference.search.Deadline` (tests inject a fake clock).
     """
-    if max_depth is None and time_limit is None and node_budget is None:
+    if deadline is None and time_limit is not None:
+        deadline = Deadline(time_limit)
+    if max_depth is None and deadline is None and node_budget is None:
         raise ParameterError("give max_depth, time_limit or node_budget")
     if max_depth is not None and max_depth < 2:
         raise ParameterError(
@@ -400,7 +404,7 @@ def search_subproblems(
     ]
     whole = SubproblemGame(game, regions, non_move=False, ordering=ordering)
     decisions = DecisionsOnly(game, ordering=ordering)
-    ctx = SearchContext(deadline=None if time_limit is None else Deadline(time_limit))
+    ctx = SearchContext(deadline=deadline)
     start = time.perf_counter()
     pc: Move | None = None  # line 1
     best: SplitSearchResult | None = None
@@ -480,8 +484,9 @@ def search_subproblems(
             break
         d += 2
     if best is None:
-        if time_limit is not None and ctx.deadline is not None and ctx.deadline.passed():
-            raise SearchTimeoutError(f"{time_limit} s is too short to finish split-search depth 2")
+        if deadline is not None and deadline.passed():
+            seconds = deadline.end - deadline.start
+            raise SearchTimeoutError(f"{seconds:g} s is too short to finish split-search depth 2")
         raise GameError("no subproblem has a legal move inside its region")
     return best
 
@@ -498,6 +503,7 @@ def search_position(
     tracker: CausalityMST | None = None,
     combination: Combination = "implied",
     check_decided: bool = True,
+    deadline: Deadline | None = None,
 ) -> SplitSearchResult:
     """SEARCH-POSITION(P, T_thresh): find the subproblems, search them, return a move.
 
@@ -524,4 +530,5 @@ def search_position(
         ordering=ordering,
         combination=combination,
         check_decided=check_decided,
+        deadline=deadline,
     )

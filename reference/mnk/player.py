@@ -19,12 +19,14 @@ not part of the rules: solving and perft always use every legal move.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reference.errors import ParameterError
 from reference.mnk.board import MNKGame, neighbourhood
 from reference.mnk.notation import Cell
-from reference.search import Score, TranspositionTable, iterative_deepening
+from reference.search import Deadline, Score, TranspositionTable, iterative_deepening
 
 PRUNE_ABOVE_CELLS = 36
 """Boards with more cells than this get ``candidate_radius = 1`` by default (our choice)."""
@@ -98,12 +100,16 @@ class TimedPlayer:
         algorithm: str = "pvs",
         table_size: int = DEFAULT_TABLE_SIZE,
         candidate_radius: int | str | None = "auto",
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """``candidate_radius``: an int, ``None`` (every move) or ``"auto"`` (1 on boards of
-        more than :data:`PRUNE_ABOVE_CELLS` cells, else ``None``)."""
+        more than :data:`PRUNE_ABOVE_CELLS` cells, else ``None``).  ``clock`` is the only
+        clock the player reads (through :class:`~reference.search.context.Deadline`);
+        tests inject one so that no test depends on the machine's speed."""
         if not time_limit > 0:
             raise ParameterError(f"time limit must be > 0 seconds, got {time_limit}")
         self.time_limit = time_limit
+        self.clock = clock
         self.max_depth = max_depth
         self.algorithm = algorithm
         self.table = TranspositionTable(table_size)
@@ -129,7 +135,7 @@ class TimedPlayer:
         view = game.copy() if radius is None else NearMovesGame.of(game, radius)
         result = iterative_deepening(
             view,
-            time_limit=self.time_limit,
+            deadline=Deadline(self.time_limit, clock=self.clock),
             max_depth=self.max_depth,
             algorithm=self.algorithm,
             tt=self.table,

@@ -30,7 +30,8 @@ M = TypeVar("M")
 
 
 class SearchTimeout(Exception):
-    """Raised inside a search when its deadline has passed; caught by iterative deepening."""
+    """Raised inside a search when its deadline has passed (or its node budget is spent);
+    caught by iterative deepening."""
 
 
 MAX_TIME_LIMIT = 1e7
@@ -78,6 +79,10 @@ class SearchContext:
     is exactly the minimax value to the requested depth.  True (play): an entry searched
     at least as deep is reused, as game-playing programs do; the value is then that of a
     search *at least* that deep."""
+    node_limit: int | None = None
+    """Stop the search like a passed deadline once more than this many nodes were searched
+    (checked with the deadline, every :data:`DEADLINE_CHECK_INTERVAL` nodes): a budget
+    that does not depend on the machine's speed."""
     on_progress: Callable[[Counters], None] | None = None
     counters: Counters = field(default_factory=Counters)
     horizon_reached: bool = False
@@ -129,11 +134,13 @@ class SearchContext:
             self.tt.bind(self.table_purpose(game))
 
     def visit(self) -> None:
-        """Count one node; stop the search when the deadline has passed."""
+        """Count one node; stop the search when the deadline has passed or the node budget is spent."""
         counters = self.counters
         counters.nodes += 1
         if counters.nodes % DEADLINE_CHECK_INTERVAL == 0:
             if self.deadline is not None and self.deadline.passed():
+                raise SearchTimeout
+            if self.node_limit is not None and counters.nodes > self.node_limit:
                 raise SearchTimeout
             if self.on_progress is not None and counters.nodes % PROGRESS_INTERVAL == 0:
                 self.on_progress(counters)

@@ -35,6 +35,7 @@ def iterative_deepening(
     full_width: bool = False,
     on_iteration: Callable[[SearchResult[M]], None] | None = None,
     deadline: Deadline | None = None,
+    node_limit: int | None = None,
 ) -> SearchResult[M]:
     """The result of the deepest iteration finished within ``time_limit`` seconds / ``max_depth``.
 
@@ -43,14 +44,21 @@ def iterative_deepening(
     deeper are reused too, as a playing program does (a table handed from move to
     move must be used this way).  Stops early when an iteration's value is exact
     (see :attr:`SearchResult.exact`).  ``deadline`` replaces ``time_limit`` with a
-    ready-made :class:`Deadline` (tests inject one with a fake clock).  ``on_iteration`` is called after each
+    ready-made :class:`Deadline` (tests inject one with a fake clock).  ``node_limit``
+    stops the search like a deadline once about that many nodes were searched (within
+    :data:`~reference.search.context.DEADLINE_CHECK_INTERVAL`): the same answer on
+    any machine.  ``on_iteration`` is called after each
     finished iteration (the CLI prints progress with it).  Raises
     :class:`~reference.errors.SearchTimeoutError` when not even depth 1 finished.
     The overrun past the deadline is bounded by
     :data:`reference.search.context.DEADLINE_CHECK_INTERVAL` nodes.
     """
-    if time_limit is None and max_depth is None and deadline is None:
-        raise ParameterError("give a time limit, a maximum depth, or both")
+    if time_limit is None and max_depth is None and deadline is None and node_limit is None:
+        raise ParameterError("give a time limit, a maximum depth, a node limit, or several")
+    if node_limit is not None and (
+        isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1
+    ):
+        raise ParameterError(f"node limit must be an integer >= 1, got {node_limit!r}")
     if max_depth is not None:
         check_searchable(game, max_depth)
     else:
@@ -60,7 +68,11 @@ def iterative_deepening(
     if tt is None and use_tt and algorithm in ("alphabeta_tt", "pvs", "mtdf"):
         tt = TranspositionTable(1 << 18)
     ctx = SearchContext(
-        tt=tt, deadline=deadline, reuse_deeper=reuse_deeper, full_width=full_width
+        tt=tt,
+        deadline=deadline,
+        reuse_deeper=reuse_deeper,
+        full_width=full_width,
+        node_limit=node_limit,
     )
     ctx.bind_table(game)
     start = time.perf_counter()
@@ -81,6 +93,7 @@ def iterative_deepening(
             ctx.counters.freeze(),
             time.perf_counter() - start,
             ctx.result_is_exact(value),
+            reuse_deeper,
         )
         if on_iteration is not None:
             on_iteration(result)
@@ -88,9 +101,16 @@ def iterative_deepening(
             break
         if deadline is not None and deadline.passed():
             break
+        if node_limit is not None and ctx.counters.nodes >= node_limit:
+            break
     if result is None:
+        if deadline is None or not deadline.passed():
+            raise SearchTimeoutError(
+                f"node limit {node_limit} is too small to finish a depth-1 search; allow more nodes"
+            )
         raise SearchTimeoutError(
-            f"time limit {time_limit} s is too small to finish a depth-1 search; allow more time"
+            f"time limit {time_limit if time_limit is not None else deadline.end - deadline.start:g} s "
+            "is too small to finish a depth-1 search; allow more time"
         )
     # the counters and the time of the whole search, the cut-off iteration included
     return replace(result, stats=ctx.counters.freeze(), seconds=time.perf_counter() - start)

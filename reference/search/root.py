@@ -50,6 +50,11 @@ class SearchResult(Generic[M]):
     """True only when ``value`` is the game's true value: the whole tree below the root was
     searched (no depth cut-off, no candidate pruning), or a forced win / loss was found
     over every legal move (see :meth:`SearchContext.result_is_exact`)."""
+    reuse_deeper: bool = False
+    """What ``value`` means at ``depth``.  False (the oracle's default): the minimax value
+    to exactly ``depth`` plies.  True (a playing program's table, handed from move to
+    move): table entries of deeper searches were reused, so it is the value of a search
+    *at least* ``depth`` plies deep (see ``docs/architecture.md``)."""
 
 
 def _minimax_node(

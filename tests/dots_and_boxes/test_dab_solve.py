@@ -183,7 +183,7 @@ def test_cli_chains_and_bfs_commands() -> None:
 def test_cli_play_computer_vs_computer_finishes() -> None:
     out = run_cli(
         "play", "dots-and-boxes", "--rows", "1", "--cols", "2", "--first", "computer",
-        "--second", "computer", "--time", "0.2", "--quiet",
+        "--second", "computer", "--depth", "7", "--time", "1000000", "--quiet",
     )
     assert out.returncode == 0, out.stderr
     assert "game over: draw 1-1" in out.stdout

@@ -20,7 +20,7 @@ from reference.dou_shou_qi.players import (
 )
 from reference.dou_shou_qi.positions import APPENDIX_A
 from reference.dou_shou_qi.squares import Side
-from reference.search import MATE_BOUND, SearchContext, alphabeta, search
+from reference.search import MATE_BOUND, Deadline, SearchContext, alphabeta, search
 from reference.search.protocol import INFINITY
 
 SMALL = [
@@ -190,11 +190,27 @@ def test_ordering_reduces_alphabeta_nodes() -> None:
     assert ordered < plain
 
 
+class TickClock:
+    """A clock that advances one second each time it is read (no real time involved)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
 def test_iterative_deepening_with_time_limit_returns_a_legal_move() -> None:
+    """The deadline (an injected clock: 40 reads, about 2,500 nodes) stops the deepening;
+    the move of the last finished iteration is played."""
     g = DouShouQi()
-    result = choose_move(g, MOVE_ORDERING, time_limit=0.3)
+    clock = TickClock()
+    result = choose_move(g, MOVE_ORDERING, deadline=Deadline(40.0, clock=clock))
+    assert clock.now >= 41.0 and not result.exact  # stopped by the deadline
     assert result.best_move in g.legal_moves() and result.depth >= 1
     assert not g.ordering  # the switch is restored
+    assert g.to_notation() == DouShouQi().to_notation()  # and the position
 
 
 def test_search_takes_a_win_in_one() -> None:

@@ -23,7 +23,7 @@ from reference.dou_shou_qi.split_search import (
 )
 from reference.dou_shou_qi.squares import ALL_SQUARES, Side, parse_square
 from reference.errors import GameError, ParameterError
-from reference.search import MATE_BOUND, WIN, SearchContext, alphabeta, search
+from reference.search import MATE_BOUND, WIN, Deadline, SearchContext, alphabeta, search
 
 FIGURE_13 = "A: Hc2 Cb3 Me6 / B: Ma2 Cb7 Dc7 Ee7 / A"
 
@@ -312,12 +312,30 @@ def test_search_subproblems_checks_parameters() -> None:
         search_position(over, 4, max_depth=2)
 
 
+class TickClock:
+    """A clock that advances one second each time it is read (no real time involved)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
 def test_node_budget_and_time_limit_stop_the_deepening() -> None:
+    """A node budget, and a deadline read from an injected clock (so the machine's speed
+    decides nothing), both stop the deepening after a finished depth."""
     game = DouShouQi.from_notation(FIGURE_13)
     small = search_position(game, 4, node_budget=1)
     assert small.depth == 2
-    timed = search_position(game, 4, time_limit=0.2)
-    assert timed.depth >= 2 and timed.move in game.legal_moves()
+    unlimited = search_position(game, 4, max_depth=4)
+    clock = TickClock()
+    # 2 s on this clock: the 2nd deadline check (128 nodes) stops it; depth 2 takes 46
+    # nodes, depth 4 748
+    timed = search_position(game, 4, deadline=Deadline(2.0, clock=clock))
+    assert timed.depth == 2 and timed.move in game.legal_moves()
+    assert unlimited.nodes > timed.nodes >= small.nodes
 
 
 @pytest.mark.parametrize("combination", ["implied", "sum"])

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -56,9 +54,7 @@ def test_tic_tac_toe_perft(depth: int) -> None:
 
 def test_tic_tac_toe_perft_depth_9_and_game_count() -> None:
     """Depth 9, and the number of finished games 255,168 (Wikipedia, "Tic-tac-toe")."""
-    start = time.perf_counter()
     assert perft(MNKGame(3, 3, 3, ordering="natural"), 9) == TIC_TAC_TOE_PERFT[8]
-    assert time.perf_counter() - start < 5
     counts = [1, *TIC_TAC_TOE_PERFT]
     # perft(d + 1) = (perft(d) - games finished at ply d) * (9 - d)
     finished = sum(counts[d] - counts[d + 1] // (9 - d) for d in range(1, 9)) + counts[9]

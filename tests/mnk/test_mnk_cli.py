@@ -48,11 +48,10 @@ def test_solve_after_moves_and_from_position(capsys: pytest.CaptureFixture[str])
 
 
 def test_perft_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_json(capsys, "perft", "mnk", "--depth", "4") == {
-        "depth": 4,
-        "nodes": 3024,
-        "seconds": pytest.approx(0, abs=60),
-    }
+    result = run_json(capsys, "perft", "mnk", "--depth", "4")
+    seconds = result.pop("seconds")
+    assert result == {"depth": 4, "nodes": 3024}
+    assert isinstance(seconds, float) and seconds >= 0  # a time, whatever the machine's speed
 
 
 def test_show_and_threats(capsys: pytest.CaptureFixture[str]) -> None:
@@ -86,8 +85,13 @@ def test_bad_input_exit_2_one_line(
 
 
 def test_play_computer_against_computer_draws(capsys: pytest.CaptureFixture[str]) -> None:
-    """The generic ``play`` command on tic-tac-toe: two perfect players draw."""
-    argv = ["play", "mnk", "--first", "computer", "--second", "computer", "--time", "1", "--quiet"]
+    """The generic ``play`` command on tic-tac-toe: two perfect players draw.  They search
+    to the end of the game (``--depth 9``); the time limit is far away, so the machine's
+    speed does not decide how deep they look."""
+    argv = [
+        "play", "mnk", "--first", "computer", "--second", "computer",
+        "--depth", "9", "--time", "1000000", "--quiet",
+    ]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert out.rstrip().endswith("game over: draw")

@@ -3,25 +3,48 @@ tic-tac-toe against itself."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from reference.errors import ParameterError
 from reference.mnk.board import MNKGame
 from reference.mnk.player import NearMovesGame, TimedPlayer, play_game
+from reference.search.context import DEADLINE_CHECK_INTERVAL
+
+
+def stopped_clock() -> float:
+    """A clock that never moves: the deadline never passes, only ``max_depth`` stops the search."""
+    return 0.0
+
+
+class TickClock:
+    """A clock that advances one second each time it is read (no real time involved)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += 1.0
+        return self.now
 
 
 def test_self_play_tic_tac_toe_is_a_draw() -> None:
-    """Both sides search to the end of the game: perfect play draws (3,3,3 is a draw)."""
+    """Both sides search to the end of the game: perfect play draws (3,3,3 is a draw).
+    A stopped clock: the depth, not the machine's speed, decides how far they look."""
     game = MNKGame(3, 3, 3, symmetry=True)
-    choices = play_game(game, (TimedPlayer(2.0), TimedPlayer(2.0)))
+    players = (
+        TimedPlayer(2.0, max_depth=9, clock=stopped_clock),
+        TimedPlayer(2.0, max_depth=9, clock=stopped_clock),
+    )
+    choices = play_game(game, players)
     assert game.is_terminal() and game.winner() is None
     assert len(choices) == 9
+    assert all(choice.exact for choice in choices)
 
 
 def test_player_takes_an_immediate_win_and_blocks() -> None:
-    player = TimedPlayer(1.0)
+    player = TimedPlayer(1.0, max_depth=3, clock=stopped_clock)
     win = MNKGame.from_notation("x.x/oo./... x", 3)
     assert player.choose(win).move in (7, 5)  # b3 wins at once; c2 blocks and forks
     block = MNKGame.from_notation("x../oo./..x x", 3)
@@ -30,14 +53,18 @@ def test_player_takes_an_immediate_win_and_blocks() -> None:
 
 
 def test_player_respects_its_time_limit_on_a_big_board() -> None:
-    """15 x 15, K = 5: too big to finish, so the deadline stops the search."""
+    """15 x 15, K = 5: too big to finish, so the deadline stops the search.  The injected
+    clock advances one second per read and the limit is 30 s: the search stops at the
+    first check after the 30th read, whatever the machine's speed."""
     game = MNKGame(15, 15, 5, ordering="near")
     for text in ("h8", "h9", "i9"):
         game.play(game.parse_move(text))
-    start = time.monotonic()
-    choice = TimedPlayer(0.5).choose(game)
-    elapsed = time.monotonic() - start
-    assert elapsed < 0.5 + 0.5  # documented margin: a few nodes plus unwinding
+    clock = TickClock()
+    choice = TimedPlayer(30.0, clock=clock).choose(game)
+    assert clock.now >= 31.0  # it ran until the deadline had passed ...
+    # ... and stopped at the next check: one read per DEADLINE_CHECK_INTERVAL nodes, one
+    # per finished iteration, one at the start
+    assert clock.reads <= choice.nodes // DEADLINE_CHECK_INTERVAL + choice.depth + 2
     assert choice.depth >= 1 and not choice.exact
     assert not (game.bits[0] | game.bits[1]) >> choice.move & 1
 

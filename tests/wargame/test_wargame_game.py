@@ -158,7 +158,7 @@ def test_cli_show_and_play_computer_vs_computer(capsys: pytest.CaptureFixture[st
     assert status == 0 and json.loads(out)["position"] == SKIRMISH
     status, out, _ = run_cli(
         ["play", "wargame", "--first", "computer", "--second", "computer", "--depth", "1",
-         "--time", "1000", "--max-plies", "4", "--quiet"],
+         "--time", "1000000", "--max-plies", "4", "--quiet"],
         capsys,
     )
     assert status == 0
@@ -204,12 +204,26 @@ def test_core_algorithms_agree_on_random_battles(battle: Battle) -> None:
     assert len(values) == 1
 
 
-def test_cli_play_with_a_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
-    """Time-limited play: a search stopped by its deadline leaves the position intact."""
+def test_a_cut_search_leaves_the_position_intact() -> None:
+    """A search stopped in the middle of an iteration (here by a node budget, which does not
+    depend on the machine's speed; a deadline stops it the same way) restores the position
+    and plays the move of the last finished iteration.  On the skirmish, depth 1 takes
+    350 nodes and depth 2 2,257: a budget of 1,000 cuts depth 2."""
+    game = WarGame.from_notation(SKIRMISH)
+    before = (game.to_notation(), game.key)
+    result = iterative_deepening(game, node_limit=1000, max_depth=5)
+    assert result.depth == 1 and 1000 <= result.stats.nodes < 1000 + 64
+    assert (game.to_notation(), game.key) == before
+    assert result.best_move in game.legal_moves()
+
+
+def test_cli_play_with_a_node_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    """``play`` with a per-move budget: the first search is cut in depth 2 and plays depth
+    1's move (the time limit is far away: the test does not depend on the machine)."""
     status, out, err = run_cli(
-        ["play", "wargame", "--first", "computer", "--second", "computer", "--time", "0.2",
-         "--max-plies", "2", "--quiet"],
+        ["play", "wargame", "--first", "computer", "--second", "computer", "--nodes", "1000",
+         "--time", "1000000", "--max-plies", "2", "--quiet"],
         capsys,
     )
     assert status == 0, err
-    assert out.count("plays ") == 2
+    assert out.count("plays ") == 2 and "Alex (a) plays a1-b2,b1-c2xc4,c1-c3xc4 (depth 1," in out
