@@ -16,6 +16,7 @@ iterative              iterative deepening under a time limit        seed 001
 root / rootloop        root search: value and move                   -
 solve                  exact value and all optimal moves             -
 perft                  move-sequence counts, divide                  -
+recursion              stack room for the deepest line of a search   -
 =====================  ===========================================  ==================
 """
 
