@@ -149,9 +149,9 @@ class SubproblemGame:
     def tt_key(self) -> Key:
         return self._inner.tt_key()
 
-    def max_plies_left(self) -> None:
-        """None: a subproblem has no draw limit and non-moves can repeat positions."""
-        return None
+    def max_plies_left(self) -> int | None:
+        """The whole game's bound: a non-move counts as a ply towards the draw limit."""
+        return self._inner.max_plies_left()
 
     def is_terminal(self) -> bool:
         """The game's own rule (den, no pieces, no legal move on the board, draw limit)."""
@@ -223,6 +223,9 @@ class DecisionsOnly:
 
     def tt_key(self) -> Key:
         return self._inner.tt_key()
+
+    def max_plies_left(self) -> int | None:
+        return self._inner.max_plies_left()
 
     def is_terminal(self) -> bool:
         return self._inner.is_terminal()

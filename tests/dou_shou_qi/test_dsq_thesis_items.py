@@ -88,6 +88,9 @@ class Figure17Tree:
     def unmake(self) -> None:
         self.path.pop()
 
+    def max_plies_left(self) -> int:
+        return 2 - len(self.path)
+
     def is_terminal(self) -> bool:
         return False
 
