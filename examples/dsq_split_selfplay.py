@@ -19,6 +19,7 @@ Prints the tables beside the thesis's; plots Figure 21 when matplotlib is instal
 from __future__ import annotations
 
 import argparse
+import importlib
 import time
 from concurrent.futures import Executor
 
@@ -90,7 +91,7 @@ def main() -> None:
     positions = {p.name: p.notation for p in list(APPENDIX_A.values())[:count]}
     executor: Executor | None = None
     if args.dask:
-        import distributed  # type: ignore[import-not-found]
+        distributed = importlib.import_module("distributed")  # the optional extra
 
         executor = distributed.Client(args.dask).get_executor()
     if args.figures_22_23:

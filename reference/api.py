@@ -22,13 +22,18 @@ of a game scored in points (Dots and Boxes).  Moves are given both raw (what
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from reference.errors import ParameterError
 from reference.search import perft as _perft
 from reference.search.context import Deadline
 from reference.search.iterative import iterative_deepening
+from reference.search.parallel import JobProgress, parallel_divide, parallel_solve
 from reference.search.perft import divide as _divide
 from reference.search.protocol import PlayableGame, Score
 from reference.search.root import SearchResult
@@ -82,19 +87,128 @@ class BestMove(Generic[M]):
         return self.stats.nodes
 
 
+@dataclass(frozen=True, slots=True)
+class _Parallel:
+    """Where the jobs of a parallel ``solve`` / ``perft`` run (see :mod:`reference.search.parallel`).
+
+    ``workers``: that many local processes (``concurrent.futures.ProcessPoolExecutor``);
+    ``dask``: the address of a Dask scheduler (the ``distributed`` extra), e.g.
+    ``tcp://10.0.0.5:8786``; ``executor``: any ``concurrent.futures.Executor`` you
+    manage yourself.  Give one of them.  ``split_depth`` fixes the plies expanded
+    before the tree is cut into jobs (default: chosen for the number of workers,
+    see :mod:`reference.search.parallel`); ``on_job`` is called after each job.
+    """
+
+    workers: int | None = None
+    dask: str | None = None
+    executor: Executor | None = None
+    split_depth: int | None = None
+    on_job: JobProgress | None = None
+
+
+def _check_workers(workers: int | None) -> None:
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 1024
+    ):
+        raise ParameterError(f"workers must be an integer from 1 to 1024, got {workers!r}")
+
+
+def _parallel_options(
+    workers: int | None,
+    dask: str | None,
+    executor: Executor | None,
+    split_depth: int | None,
+    on_job: JobProgress | None,
+) -> _Parallel | None:
+    """The parallel set-up the keyword arguments ask for, or ``None`` (serial)."""
+    _check_workers(workers)
+    given = [
+        name
+        for name, value in (("workers", workers), ("dask", dask), ("executor", executor))
+        if value is not None
+    ]
+    if len(given) > 1:
+        raise ParameterError(f"give one of workers, dask and executor, not {' and '.join(given)}")
+    if not given:
+        if split_depth is not None:
+            raise ParameterError("a split depth needs workers, dask or an executor")
+        return None
+    return _Parallel(workers, dask, executor, split_depth, on_job)
+
+
+@contextmanager
+def _executor(options: _Parallel) -> Iterator[tuple[Executor, int]]:
+    """The executor to run jobs on and its number of workers; closed afterwards if made here."""
+    if options.executor is not None:
+        workers = getattr(options.executor, "_max_workers", None)
+        yield options.executor, workers if isinstance(workers, int) else 2
+        return
+    if options.dask is not None:
+        try:
+            distributed = importlib.import_module("distributed")  # the optional extra
+        except ImportError:
+            raise ParameterError(
+                "--dask needs the distributed extra: pip install 'gametree-reference[distributed]'"
+            ) from None
+        try:
+            client = distributed.Client(options.dask, timeout=10)
+        except (OSError, TimeoutError, ValueError) as error:
+            raise ParameterError(
+                f"cannot reach the Dask scheduler at {options.dask!r}: {error}"
+            ) from None
+        try:
+            workers = max(1, sum(int(n) for n in client.nthreads().values()))
+            executor: Executor = client.get_executor()
+            yield executor, workers
+        finally:
+            client.close()
+        return
+    workers = options.workers or 1
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        yield pool, workers
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 def solve(
     game: PlayableGame[M],
     *,
     tt: TranspositionTable | None = None,
     on_progress: Callable[[Counters], None] | None = None,
+    workers: int | None = None,
+    dask: str | None = None,
+    executor: Executor | None = None,
+    split_depth: int | None = None,
+    on_job: JobProgress | None = None,
 ) -> Solution[M]:
     """Solve ``game`` from its current position (``game`` is left unchanged).
+
+    ``workers=N`` (N local processes), ``dask="tcp://host:8786"`` (a Dask cluster)
+    or ``executor=`` (any ``concurrent.futures.Executor``) split the tree at
+    ``split_depth`` plies into independent jobs
+    (:func:`reference.search.parallel.parallel_solve`): the same value and the same
+    optimal moves; ``nodes`` then counts every job's nodes.  ``tt`` and
+    ``on_progress`` are for the serial solve, ``on_job`` for a parallel one.
 
     >>> from reference import DotsAndBoxes
     >>> solve(DotsAndBoxes(2, 2)).value      # net boxes the first player wins
     2
     """
-    result = _solve(game, tt=tt, on_progress=on_progress)
+    options = _parallel_options(workers, dask, executor, split_depth, on_job)
+    if options is None:
+        result = _solve(game, tt=tt, on_progress=on_progress)
+    else:
+        if tt is not None:
+            raise ParameterError("a parallel solve keeps one table per worker: do not pass tt")
+        with _executor(options) as (pool, count):
+            result = parallel_solve(
+                game,
+                pool,
+                split_depth=options.split_depth,
+                workers=count,
+                on_job=options.on_job,
+            )
     return Solution(
         value=result.value,
         best_moves=result.best_moves,
@@ -105,26 +219,64 @@ def solve(
     )
 
 
-def perft(game: PlayableGame[Any], depth: int) -> int:
+def perft(
+    game: PlayableGame[Any],
+    depth: int,
+    *,
+    workers: int | None = None,
+    dask: str | None = None,
+    executor: Executor | None = None,
+    split_depth: int | None = None,
+    on_job: JobProgress | None = None,
+) -> int:
     """The number of legal move sequences of exactly ``depth`` plies (every legal move).
+
+    ``workers`` / ``dask`` / ``executor`` / ``split_depth``: as for :func:`solve`
+    (the count is the sum of the jobs' counts).
 
     >>> from reference import Connect6
     >>> perft(Connect6(6), 2)     # 36 single stones, then 35 * 34 / 2 pairs
     21420
     """
-    return _perft(game, depth)
+    options = _parallel_options(workers, dask, executor, split_depth, on_job)
+    if options is None:
+        return _perft(game, depth)
+    return sum(_parallel_divide(game, depth, options).values())
 
 
-def divide(game: PlayableGame[M], depth: int) -> dict[str, int]:
+def _parallel_divide(game: PlayableGame[M], depth: int, options: _Parallel) -> dict[M, int]:
+    with _executor(options) as (pool, count):
+        return parallel_divide(
+            game,
+            depth,
+            pool,
+            split_depth=options.split_depth,
+            workers=count,
+            on_job=options.on_job,
+        )
+
+
+def divide(
+    game: PlayableGame[M],
+    depth: int,
+    *,
+    workers: int | None = None,
+    dask: str | None = None,
+    executor: Executor | None = None,
+    split_depth: int | None = None,
+    on_job: JobProgress | None = None,
+) -> dict[str, int]:
     """perft split by root move, keyed by the move's notation (raw moves:
-    :func:`reference.search.divide`).
+    :func:`reference.search.divide`); parallel options as for :func:`perft`.
 
     >>> from reference import MNKGame
     >>> counts = divide(MNKGame(3, 3, 3), 2)
     >>> counts["b2"], sum(counts.values())
     (8, 72)
     """
-    return {game.format_move(m): n for m, n in _divide(game, depth).items()}
+    options = _parallel_options(workers, dask, executor, split_depth, on_job)
+    counts = _divide(game, depth) if options is None else _parallel_divide(game, depth, options)
+    return {game.format_move(m): n for m, n in counts.items()}
 
 
 def bestmove(

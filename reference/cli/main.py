@@ -24,7 +24,7 @@ from reference.cli import annotate as annotate_cli
 from reference.cli.games import available_games
 from reference.cli.spec import GameSpec, JsonObject, add_position_arguments, game_from_args
 from reference.errors import GameError, ParameterError
-from reference.search import ALGORITHMS, MATE_BOUND, WIN, Counters, SearchResult
+from reference.search import ALGORITHMS, MATE_BOUND, WIN, Counters, SearchResult, SearchStats
 from reference.search.protocol import PlayableGame
 
 AnyGame = PlayableGame[Any]
@@ -32,6 +32,7 @@ AnyGame = PlayableGame[Any]
 EPILOG = """examples:
   python -m reference solve mnk --m 3 --n 3 --k 3 --json
   python -m reference perft mnk --m 3 --n 3 --k 3 --depth 4
+  python -m reference perft mnk --m 4 --n 4 --k 4 --depth 6 --workers 2
   python -m reference bestmove mnk --m 4 --n 4 --k 3 --moves "b2 c3" --time 1
   python -m reference play mnk --m 3 --n 3 --k 3 --first human --second computer
   python -m reference COMMAND GAME --help    (the options of one game)
@@ -77,6 +78,27 @@ def progress(args: argparse.Namespace, message: str) -> None:
 # the generic commands
 
 
+def parallel_options(args: argparse.Namespace, command: str) -> dict[str, Any]:
+    """The keyword arguments of ``--workers``, ``--dask`` and ``--split-depth`` for the API,
+    with a progress line on stderr after each finished job."""
+    if args.workers is None and args.dask is None:
+        if args.split_depth is not None:
+            raise ParameterError("--split-depth needs --workers N or --dask ADDRESS")
+        return {}
+    start = time.monotonic()
+
+    def on_job(done: int, total: int, stats: SearchStats) -> None:
+        elapsed = time.monotonic() - start
+        progress(args, f"{command}: {done}/{total} jobs, {stats.nodes:,} nodes, {elapsed:.1f} s")
+
+    return {
+        "workers": args.workers,
+        "dask": args.dask,
+        "split_depth": args.split_depth,
+        "on_job": on_job,
+    }
+
+
 def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
     game = build_game(spec, args)
     start = time.monotonic()
@@ -85,7 +107,8 @@ def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
         elapsed = time.monotonic() - start
         progress(args, f"solve: {counters.nodes:,} nodes, {elapsed:.1f} s")
 
-    result = api.solve(game, on_progress=on_progress)
+    options = parallel_options(args, "solve") or {"on_progress": on_progress}
+    result = api.solve(game, **options)
     value = result.value
     moves = list(result.best_moves_notation)
     out: JsonObject = {
@@ -109,13 +132,14 @@ def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
 
 def cmd_perft(spec: GameSpec, args: argparse.Namespace) -> None:
     game = build_game(spec, args)
+    parallel = parallel_options(args, "perft")
     start = time.perf_counter()
     breakdown: dict[str, int] = {}
     if args.divide:
-        breakdown = api.divide(game, args.depth)
+        breakdown = api.divide(game, args.depth, **parallel)
         nodes = sum(breakdown.values()) if args.depth > 0 else api.perft(game, args.depth)
     else:
-        nodes = api.perft(game, args.depth)
+        nodes = api.perft(game, args.depth, **parallel)
     seconds = time.perf_counter() - start
     out: JsonObject = {"depth": args.depth, "nodes": nodes, "seconds": round(seconds, 6)}
     if args.divide:
@@ -260,6 +284,26 @@ def add_common(parser: argparse.ArgumentParser, moves_example: str | None) -> No
     parser.add_argument("--quiet", action="store_true", help="no progress output on stderr")
 
 
+def add_parallel_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="split the tree into jobs run by N local processes (same answer as serial)",
+    )
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run the jobs on a Dask cluster, e.g. tcp://host:8786 (the distributed extra)",
+    )
+    parser.add_argument(
+        "--split-depth",
+        type=int,
+        metavar="D",
+        help="plies expanded before the tree is cut into jobs (default: chosen for the workers)",
+    )
+
+
 def add_search_options(parser: argparse.ArgumentParser, default_time: float | None) -> None:
     parser.add_argument("--depth", type=int, help="maximum search depth in plies")
     parser.add_argument(
@@ -300,6 +344,8 @@ def build_parser(specs: dict[str, GameSpec]) -> argparse.ArgumentParser:
             )
             spec.add_arguments(game_parser)
             add_common(game_parser, spec.moves_example)
+            if command in ("solve", "perft"):
+                add_parallel_options(game_parser)
             if command == "perft":
                 game_parser.add_argument("--depth", type=int, required=True, help="plies (>= 0)")
                 game_parser.add_argument(

@@ -124,6 +124,12 @@ class Geometry:
     """Plain Zobrist keys: ``zobrist[player][cell]``."""
     packed: tuple[tuple[int, ...], tuple[int, ...]]
     """Zobrist keys of all symmetric images packed in one int (see :mod:`.symmetry`)."""
+    seed: int
+    """The Zobrist seed the keys were drawn with."""
+
+    def __reduce__(self) -> tuple[object, tuple[int, int, int, int]]:
+        """Pickled as its parameters (a worker process rebuilds or reuses its own tables)."""
+        return geometry, (self.m, self.n, self.k, self.seed)
 
 
 MOVE_LIST_CACHE_SIZE: Final = 1 << 17
@@ -227,6 +233,7 @@ def geometry(m: int, n: int, k: int, seed: int = ZOBRIST_SEED) -> Geometry:
         perms=perms,
         zobrist=zobrist,
         packed=(tuple(packed_x), tuple(packed_o)),
+        seed=seed,
     )
 
 
@@ -406,6 +413,17 @@ class MNKGame:
         other._bits = list(self._bits)
         other._history = list(self._history)
         return other
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickle support (parallel jobs send positions to worker processes): every slot
+        but the key unpacker, which :meth:`__setstate__` rebuilds; the geometry pickles
+        as its parameters."""
+        return {name: getattr(self, name) for name in MNKGame.__slots__ if name != "_unpack_keys"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._unpack_keys = struct.Struct(f"<{len(self._geo.perms)}Q").unpack
 
     # ----------------------------------------------------------------- properties
     @property
