@@ -31,8 +31,10 @@ pytest: setup
 
 test: check pytest
 
+# every game, and OpenSpiel beside ours when the peers extra is installed
+# (.venv/bin/pip install -e '.[peers]'); writes bench.json and prints the table
 bench: setup
-	$(PY) examples/benchmark_mnk.py
+	$(PY) -m reference bench
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

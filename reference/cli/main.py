@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 
 from reference import api
 from reference.cli import annotate as annotate_cli
+from reference.cli import bench
 from reference.cli.games import available_games
 from reference.cli.spec import GameSpec, JsonObject, add_position_arguments, game_from_args
 from reference.errors import GameError, ParameterError
@@ -35,6 +36,7 @@ EPILOG = """examples:
   python -m reference perft mnk --m 4 --n 4 --k 4 --depth 6 --workers 2
   python -m reference bestmove mnk --m 4 --n 4 --k 3 --moves "b2 c3" --time 1
   python -m reference play mnk --m 3 --n 3 --k 3 --first human --second computer
+  python -m reference bench                  (every game; OpenSpiel too with the peers extra)
   python -m reference COMMAND GAME --help    (the options of one game)
 """
 
@@ -365,6 +367,12 @@ def build_parser(specs: dict[str, GameSpec]) -> argparse.ArgumentParser:
                 game_parser.add_argument(
                     "--max-plies", type=int, help="stop the game after this many plies"
                 )
+    bench_parser = commands.add_parser(
+        "bench",
+        help="benchmark every game (and OpenSpiel, with the peers extra)",
+        description=bench.__doc__.split("\n\n")[1] if bench.__doc__ else None,
+    )
+    bench.add_arguments(bench_parser)
     extra: dict[str, dict[str, GameSpec]] = {}
     for name, spec in specs.items():
         for command in spec.extra_commands:
@@ -416,8 +424,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from reference.gomocup import cli as gomocup_cli
 
         return gomocup_cli.run(args)
-    spec = specs[args.game]
     try:
+        if args.command == "bench":
+            return bench.run(args)
+        spec = specs[args.game]
         if args.command == "annotate":
             return annotate_cli.run(spec, args)
         if args.command in COMMANDS:
