@@ -412,6 +412,16 @@ def render(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+DESCRIPTION = """\
+A fixed set of perft counts and exact solves for each of the five games, each run
+--repeat times: value, nodes, median seconds and nodes per second, as a table on
+stdout and a JSON file.  With the peers extra (pip install 'gametree-reference[peers]')
+the same run times OpenSpiel's Python alpha-beta (minimax.alpha_beta_search) and its
+MinimaxSolver on the same (M,N,K) and Dots and Boxes instances, checks that they find
+the same values and prints the ratio of their seconds to ours.  The machine's load
+average is recorded: on a shared machine, quote medians with the load."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--repeat", type=int, default=3, help="timed runs per line (default 3; the median is kept)"
@@ -462,4 +472,4 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["INSTANCES", "Instance", "add_arguments", "render", "run", "run_bench"]
+__all__ = ["DESCRIPTION", "INSTANCES", "Instance", "add_arguments", "render", "run", "run_bench"]

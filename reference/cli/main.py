@@ -370,7 +370,8 @@ def build_parser(specs: dict[str, GameSpec]) -> argparse.ArgumentParser:
     bench_parser = commands.add_parser(
         "bench",
         help="benchmark every game (and OpenSpiel, with the peers extra)",
-        description=bench.__doc__.split("\n\n")[1] if bench.__doc__ else None,
+        description=bench.DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     bench.add_arguments(bench_parser)
     extra: dict[str, dict[str, GameSpec]] = {}
