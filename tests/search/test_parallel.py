@@ -311,8 +311,11 @@ def dask_address() -> Iterator[str]:
         yield str(cluster.scheduler_address)
 
 
-def test_dask_local_cluster_gives_the_serial_answers(dask_address: str) -> None:
-    """A real distributed.LocalCluster (in-process workers, two threads): solve and perft."""
+def test_dask_local_cluster_gives_the_serial_answers(
+    dask_address: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A real distributed.LocalCluster (in-process workers, two threads): solve and perft,
+    from Python and from the command line (``--dask ADDRESS``)."""
     game = DotsAndBoxes(2, 2)
     serial = solve(game)
     parallel = solve(game, dask=dask_address, split_depth=2)
@@ -322,6 +325,9 @@ def test_dask_local_cluster_gives_the_serial_answers(dask_address: str) -> None:
         executor = client.get_executor()
         result = parallel_solve(MNKGame(3, 3, 3), executor, split_depth=2)
     assert (result.value, len(result.best_moves)) == (0, 9)
+    assert main(["perft", "mnk", "--depth", "4", "--dask", dask_address, "--json", "--quiet"]) == 0
+    out, _ = capsys.readouterr()
+    assert json.loads(out)["nodes"] == 9 * 8 * 7 * 6
 
 
 def test_bad_parallel_options_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
