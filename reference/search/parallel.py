@@ -19,7 +19,9 @@ combine exactly:
   value equals the root's, in ``legal_moves`` order, as the serial ``solve`` reports.
 
 Jobs are small picklable values: the root position pickled once by the caller
-(:class:`Root`) and the list of moves from the root to the job's position.  A
+(:class:`Root`: a pickle rather than the notation, so that every option the game
+was built with, such as symmetry keys, the capture rule or the move order, travels
+with it) and the list of moves from the root to the job's position.  A
 solve job whose position has the same table key and side to move as another's
 (a transposition, or a symmetric image when the game folds symmetries into
 ``tt_key``) is searched once: the serial solve trusts the same key through its
@@ -27,10 +29,13 @@ table.  Each worker process keeps one transposition table for all the solve jobs
 of one root (one per thread when a Dask worker runs several threads); reusing it
 changes node counts only, never a value.
 
-The jobs do not share bounds: a job's position is searched with the full window
-even when a sibling has already refuted its parent, so a parallel solve visits
-more nodes than the serial one (``nodes`` counts them all).  That is the price of
-independent jobs; ``docs/benchmarks.md`` gives the measured speed-up.
+The jobs share no bounds (a job's position is searched with the full window even
+when a sibling has already refuted its parent) and the workers share no table (a
+position reached below two root moves is searched by both workers), so a parallel
+solve visits more nodes than the serial one (``nodes`` counts them all): little on
+the (M,N,K) boards, twice as many in Dots and Boxes, whose subtrees transpose into
+each other.  That is the price of independent jobs; ``docs/benchmarks.md`` gives
+the measurements.
 
 >>> from concurrent.futures import ThreadPoolExecutor
 >>> from reference.search.toy_games import Nim
