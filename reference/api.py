@@ -122,6 +122,8 @@ def _parallel_options(
 ) -> _Parallel | None:
     """The parallel set-up the keyword arguments ask for, or ``None`` (serial)."""
     _check_workers(workers)
+    if dask is not None and (not isinstance(dask, str) or not dask.strip()):
+        raise ParameterError(f"the Dask scheduler address must be a non-empty string, got {dask!r}")
     given = [
         name
         for name, value in (("workers", workers), ("dask", dask), ("executor", executor))
@@ -148,7 +150,7 @@ def _executor(options: _Parallel) -> Iterator[tuple[Executor, int]]:
             distributed = importlib.import_module("distributed")  # the optional extra
         except ImportError:
             raise ParameterError(
-                "--dask needs the distributed extra: pip install 'gametree-reference[distributed]'"
+                "dask needs the distributed extra: pip install 'gametree-reference[distributed]'"
             ) from None
         try:
             client = distributed.Client(options.dask, timeout=10)

@@ -340,6 +340,8 @@ def test_bad_parallel_options_are_one_line_errors(capsys: pytest.CaptureFixture[
         parallel_solve(game, PicklingExecutor(), split_depth=0)
     with pytest.raises(ParameterError, match="split depth"):
         parallel_perft(game, 3, PicklingExecutor(), split_depth=3)
+    with pytest.raises(ParameterError, match="Dask scheduler address"):
+        solve(game, dask=" ")
     with pytest.raises(ParameterError, match="split depth needs"):
         solve(game, split_depth=2)
     assert main(["perft", "mnk", "--depth", "3", "--split-depth", "2"]) == 2
