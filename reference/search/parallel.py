@@ -253,15 +253,18 @@ def split_for_solve(
     return tree, paths, expanded
 
 
-def evaluate(node: SplitNode[M], known: Mapping[int, Score], needed: set[int]) -> Score | None:
+def evaluate(
+    node: SplitNode[M], known: Mapping[int, Score], needed: set[int], win_decides: bool = False
+) -> Score | None:
     """The exact score of ``node`` from the jobs' exact scores in ``known``, or ``None`` while
     some job it depends on is missing (those jobs are added to ``needed``).
 
     Minimax over the children, each worth ``points + v`` when the same player moves
     again and ``points - v`` when the turn passed
-    (:func:`reference.search.negamax.child_value`).  A child worth ``WIN`` decides
-    its parent (no score is higher: ``solve`` does not score wins by distance), so
-    the jobs below the parent's other children are no longer needed.
+    (:func:`reference.search.negamax.child_value`).  With ``win_decides`` (a game
+    scored win / draw / loss, whose exact scores are ``-WIN``, 0 and ``WIN``: ``solve``
+    does not score wins by distance) a child worth ``WIN`` decides its parent, so the
+    jobs below the parent's other children are no longer needed.
     """
     if node.score is not None:
         return node.score
@@ -273,10 +276,10 @@ def evaluate(node: SplitNode[M], known: Mapping[int, Score], needed: set[int]) -
     best: Score | None = None
     missing: set[int] = set()
     for entry in node.children:
-        value = child_score(entry, known, missing)
+        value = child_score(entry, known, missing, win_decides)
         if value is None:
             continue
-        if value >= WIN:
+        if win_decides and value >= WIN:
             return value  # a won game: the other children cannot change this node's score
         if best is None or value > best:
             best = value
@@ -287,18 +290,21 @@ def evaluate(node: SplitNode[M], known: Mapping[int, Score], needed: set[int]) -
 
 
 def child_score(
-    entry: tuple[M, int, bool, SplitNode[M]], known: Mapping[int, Score], needed: set[int]
+    entry: tuple[M, int, bool, SplitNode[M]],
+    known: Mapping[int, Score],
+    needed: set[int],
+    win_decides: bool = False,
 ) -> Score | None:
     """A move's exact value for the parent, or ``None`` while a job below it is missing."""
     _, points, same_mover, child = entry
-    value = evaluate(child, known, needed)
+    value = evaluate(child, known, needed, win_decides)
     if value is None:
         return None
     return points + value if same_mover else points - value
 
 
 def root_scores(
-    tree: SplitNode[M], known: Mapping[int, Score]
+    tree: SplitNode[M], known: Mapping[int, Score], win_decides: bool = False
 ) -> tuple[list[Score | None], set[int]]:
     """Every root move's exact value (``None`` while missing) and the jobs still needed.
 
@@ -306,7 +312,7 @@ def root_scores(
     root itself never stops early.
     """
     needed: set[int] = set()
-    return [child_score(entry, known, needed) for entry in tree.children], needed
+    return [child_score(entry, known, needed, win_decides) for entry in tree.children], needed
 
 
 def split_for_perft(
@@ -434,7 +440,8 @@ def parallel_solve(
     index = {future: i for i, future in enumerate(futures)}
     known: dict[int, Score] = {}
     stats = SearchStats(nodes=expanded)
-    scores, needed = root_scores(tree, known)
+    win_decides = not game.counts_points
+    scores, needed = root_scores(tree, known, win_decides)
     try:
         for future in as_completed(futures):
             if future.cancelled():
@@ -442,7 +449,7 @@ def parallel_solve(
             score, job_stats = future.result()
             known[index[future]] = score
             stats = _add(stats, job_stats)
-            scores, needed = root_scores(tree, known)
+            scores, needed = root_scores(tree, known, win_decides)
             for i, other in enumerate(futures):
                 if i not in needed and i not in known:
                     other.cancel()  # decided above it by a won game: not needed any more
