@@ -23,6 +23,7 @@ of a game scored in points (Dots and Boxes).  Moves are given both raw (what
 from __future__ import annotations
 
 import importlib
+import multiprocessing
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -33,10 +34,16 @@ from reference.errors import ParameterError
 from reference.search import perft as _perft
 from reference.search.context import Deadline
 from reference.search.iterative import iterative_deepening
-from reference.search.parallel import JobProgress, parallel_divide, parallel_solve
+from reference.search.parallel import (
+    WORKER_TT_SIZE,
+    JobProgress,
+    parallel_divide,
+    parallel_solve,
+)
 from reference.search.perft import divide as _divide
 from reference.search.protocol import PlayableGame, Score
 from reference.search.root import SearchResult
+from reference.search.shared_tt import SharedTable
 from reference.search.solve import solve as _solve
 from reference.search.stats import Counters, SearchStats
 from reference.search.tt import TranspositionTable
@@ -91,7 +98,9 @@ class BestMove(Generic[M]):
 class _Parallel:
     """Where the jobs of a parallel ``solve`` / ``perft`` run (see :mod:`reference.search.parallel`).
 
-    ``workers``: that many local processes (``concurrent.futures.ProcessPoolExecutor``);
+    ``workers``: that many local processes (``concurrent.futures.ProcessPoolExecutor``;
+    forked where the platform can fork, and then a solve's workers share one table in
+    shared memory, :mod:`reference.search.shared_tt`);
     ``dask``: the address of a Dask scheduler (the ``distributed`` extra), e.g.
     ``tcp://10.0.0.5:8786``; ``executor``: any ``concurrent.futures.Executor`` you
     manage yourself.  Give one of them.  ``split_depth`` fixes the plies expanded
@@ -139,11 +148,12 @@ def _parallel_options(
 
 
 @contextmanager
-def _executor(options: _Parallel) -> Iterator[tuple[Executor, int]]:
-    """The executor to run jobs on and its number of workers; closed afterwards if made here."""
+def _executor(options: _Parallel) -> Iterator[tuple[Executor, int, bool]]:
+    """The executor to run jobs on, its number of workers, and whether its workers are
+    processes forked from this one (they can share a table); closed afterwards if made here."""
     if options.executor is not None:
         workers = getattr(options.executor, "_max_workers", None)
-        yield options.executor, workers if isinstance(workers, int) else 2
+        yield options.executor, workers if isinstance(workers, int) else 2, False
         return
     if options.dask is not None:
         try:
@@ -161,14 +171,16 @@ def _executor(options: _Parallel) -> Iterator[tuple[Executor, int]]:
         try:
             workers = max(1, sum(int(n) for n in client.nthreads().values()))
             executor: Executor = client.get_executor()
-            yield executor, workers
+            yield executor, workers, False
         finally:
             client.close()
         return
     workers = options.workers or 1
-    pool = ProcessPoolExecutor(max_workers=workers)
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if fork else None)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
     try:
-        yield pool, workers
+        yield pool, workers, fork
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -203,14 +215,20 @@ def solve(
     else:
         if tt is not None:
             raise ParameterError("a parallel solve keeps one table per worker: do not pass tt")
-        with _executor(options) as (pool, count):
-            result = parallel_solve(
-                game,
-                pool,
-                split_depth=options.split_depth,
-                workers=count,
-                on_job=options.on_job,
-            )
+        with _executor(options) as (pool, count, forked):
+            table = SharedTable.create(WORKER_TT_SIZE) if forked else None
+            try:
+                result = parallel_solve(
+                    game,
+                    pool,
+                    split_depth=options.split_depth,
+                    workers=count,
+                    shared_table=table,
+                    on_job=options.on_job,
+                )
+            finally:
+                if table is not None:
+                    table.destroy()
     return Solution(
         value=result.value,
         best_moves=result.best_moves,
@@ -247,7 +265,7 @@ def perft(
 
 
 def _parallel_divide(game: PlayableGame[M], depth: int, options: _Parallel) -> dict[M, int]:
-    with _executor(options) as (pool, count):
+    with _executor(options) as (pool, count, _):
         return parallel_divide(
             game,
             depth,

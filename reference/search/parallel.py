@@ -65,6 +65,7 @@ from reference.search.alphabeta_tt import alphabeta_tt
 from reference.search.context import SearchContext
 from reference.search.perft import _check_depth, perft
 from reference.search.protocol import INFINITY, WIN, Game, Score
+from reference.search.shared_tt import SharedTable
 from reference.search.solve import SOLVE_DEPTH, SolveResult
 from reference.search.stats import SearchStats
 from reference.search.tt import TranspositionTable
@@ -137,6 +138,9 @@ class SolveJob:
     root: Root
     path: tuple[Hashable, ...]
     tt_size: int = WORKER_TT_SIZE
+    shared_table: tuple[str, int] | None = None
+    """The name and size of a :class:`~reference.search.shared_tt.SharedTable` all the
+    workers use, or ``None``: each worker keeps a table of its own."""
 
 
 def _position(root: Root, path: Sequence[Hashable]) -> Game[Any]:
@@ -154,12 +158,19 @@ def run_perft_job(job: PerftJob) -> int:
 _worker = threading.local()
 
 
-def _worker_table(root: Root, size: int) -> TranspositionTable:
-    """This thread's table for the solve jobs of ``root`` (a new root gets a new table)."""
-    key = (root.digest, size)
+def _worker_table(job: SolveJob) -> TranspositionTable:
+    """This thread's table for the solve jobs of ``job.root`` (a new root gets a new table):
+    its own, or its attachment to the shared table the job names."""
+    key = (job.root.digest, job.tt_size, job.shared_table)
     if getattr(_worker, "key", None) != key:
+        old = getattr(_worker, "table", None)
+        if isinstance(old, SharedTable):
+            old.close()
         _worker.key = key
-        _worker.table = TranspositionTable(size)
+        if job.shared_table is None:
+            _worker.table = TranspositionTable(job.tt_size)
+        else:
+            _worker.table = SharedTable(*job.shared_table)
     return cast(TranspositionTable, _worker.table)
 
 
@@ -184,7 +195,7 @@ def exact_score(
 def run_solve_job(job: SolveJob) -> tuple[Score, SearchStats]:
     """Run one solve job: (exact score, the search's counters)."""
     game = _position(job.root, job.path)
-    return exact_score(game, _worker_table(job.root, job.tt_size), len(job.path))
+    return exact_score(game, _worker_table(job), len(job.path))
 
 
 # ---------------------------------------------------------------------------
@@ -414,6 +425,7 @@ def parallel_solve(
     workers: int = 2,
     split_depth: int | None = None,
     tt_size: int = WORKER_TT_SIZE,
+    shared_table: SharedTable | None = None,
     on_job: JobProgress | None = None,
 ) -> SolveResult[M]:
     """:func:`reference.search.solve.solve` with the work spread over ``executor``'s workers.
@@ -423,6 +435,9 @@ def parallel_solve(
     expanded above the split.  ``split_depth`` (plies, >= 1) fixes where the tree is
     split; by default, the smallest depth giving :data:`SOLVE_JOBS_PER_WORKER` distinct
     jobs per worker (``workers`` is the executor's number of workers).
+    ``shared_table``: one table for every worker (the executor's workers must be this
+    process or forked from it; the caller makes the table and destroys it afterwards).
+    It must be empty or filled by solves of this same game.
     ``game`` is left unchanged.
     """
     _check_split_depth(split_depth)
@@ -436,7 +451,10 @@ def parallel_solve(
     else:
         tree, paths, expanded = split_for_solve(game, split_depth)
     root = pack_root(game)
-    futures = [executor.submit(run_solve_job, SolveJob(root, path, tt_size)) for path in paths]
+    shared = None if shared_table is None else (shared_table.name, shared_table.size)
+    futures = [
+        executor.submit(run_solve_job, SolveJob(root, path, tt_size, shared)) for path in paths
+    ]
     index = {future: i for i, future in enumerate(futures)}
     known: dict[int, Score] = {}
     stats = SearchStats(nodes=expanded)

@@ -45,6 +45,7 @@ from reference.search.parallel import (
     split_for_solve,
 )
 from reference.search.protocol import Game
+from reference.search.shared_tt import SharedTable
 from reference.search.toy_games import Nim, PointsNim
 
 P = ParamSpec("P")
@@ -84,11 +85,19 @@ def play_choices(game: MNKGame, choices: list[int]) -> MNKGame:
     return game
 
 
-def same_solution(game: Game[Any], executor: Executor, split_depth: int | None) -> None:
-    """parallel_solve == solve: the score, the value and every optimal move, in order."""
+def same_solution(
+    game: Game[Any], executor: Executor, split_depth: int | None, shared: bool = False
+) -> None:
+    """parallel_solve == solve: the score, the value and every optimal move, in order
+    (``shared``: the jobs use one shared-memory table)."""
     serial = serial_solve(game)
     before = getattr(game, "key", None)
-    parallel = parallel_solve(game, executor, split_depth=split_depth)
+    table = SharedTable.create(1 << 12) if shared else None
+    try:
+        parallel = parallel_solve(game, executor, split_depth=split_depth, shared_table=table)
+    finally:
+        if table is not None:
+            table.destroy()
     assert getattr(game, "key", None) == before  # the position is restored
     assert (parallel.score, parallel.value, parallel.best_moves) == (
         serial.score,
@@ -166,15 +175,20 @@ def test_a_won_child_cancels_the_jobs_of_its_siblings() -> None:
     st.lists(st.integers(0, 1000), min_size=0, max_size=8),
     st.booleans(),
     st.sampled_from([None, 1, 2, 3]),
+    st.booleans(),
 )
 def test_mnk_parallel_solve_equals_solve(
-    shape: tuple[int, int, int], choices: list[int], symmetry: bool, split: int | None
+    shape: tuple[int, int, int],
+    choices: list[int],
+    symmetry: bool,
+    split: int | None,
+    shared: bool,
 ) -> None:
     m, n, k = shape
     if m * n - len(choices) > 11:  # keep each example small
         choices = [*choices, *[0] * (m * n - 11 - len(choices))]
     game = play_choices(MNKGame(m, n, k, symmetry=symmetry), choices)
-    same_solution(game, PicklingExecutor(), split)
+    same_solution(game, PicklingExecutor(), split, shared)
 
 
 @settings(derandomize=True, max_examples=15, deadline=None)
@@ -197,13 +211,20 @@ def test_mnk_cancelled_jobs_leave_the_answer_unchanged(
     st.integers(2, 12),
     st.booleans(),
     st.sampled_from([None, 1, 2, 3]),
+    st.booleans(),
 )
 def test_dots_and_boxes_parallel_solve_equals_solve(
-    size: tuple[int, int], seed: int, left: int, capture_rule: bool, split: int | None
+    size: tuple[int, int],
+    seed: int,
+    left: int,
+    capture_rule: bool,
+    split: int | None,
+    shared: bool,
 ) -> None:
-    """Points and extra turns: a job's value is added when the mover keeps the turn."""
+    """Points and extra turns: a job's value is added when the mover keeps the turn.
+    With a shared table (a small one: slots are overwritten often) too."""
     game = dab_position(*size, seed, left, capture_rule)
-    same_solution(game, PicklingExecutor(), split)
+    same_solution(game, PicklingExecutor(), split, shared)
 
 
 @settings(derandomize=True, max_examples=15, deadline=None)
@@ -247,7 +268,7 @@ GAMES: list[tuple[str, Callable[[], Any]]] = [
 @pytest.mark.parametrize(("name", "make"), GAMES)
 def test_other_games_parallel_solve_equals_solve(name: str, make: Callable[[], Any]) -> None:
     for split in (1, 2):
-        same_solution(make(), PicklingExecutor(), split)
+        same_solution(make(), PicklingExecutor(), split, shared=split == 2)
 
 
 @pytest.mark.parametrize(
@@ -292,6 +313,8 @@ def test_worker_processes_python_and_command_line(capsys: pytest.CaptureFixture[
         serial.best_moves_notation,
     )
     assert perft(DotsAndBoxes(2, 2), 4, workers=2) == 11880
+    boxes = solve(DotsAndBoxes(2, 2), workers=2)  # forked workers, one shared table
+    assert (boxes.value, boxes.best_moves) == (2, solve(DotsAndBoxes(2, 2)).best_moves)
     assert divide(MNKGame(3, 3, 3), 3, workers=2) == divide(MNKGame(3, 3, 3), 3)
     assert main(["solve", "mnk", "--m", "4", "--n", "3", "--workers", "2", "--json"]) == 0
     out, err = capsys.readouterr()
