@@ -25,17 +25,18 @@ with it) and the list of moves from the root to the job's position.  A
 solve job whose position has the same table key and side to move as another's
 (a transposition, or a symmetric image when the game folds symmetries into
 ``tt_key``) is searched once: the serial solve trusts the same key through its
-table.  Each worker process keeps one transposition table for all the solve jobs
-of one root (one per thread when a Dask worker runs several threads); reusing it
-changes node counts only, never a value.
+table.  Each worker keeps one transposition table for all the solve jobs of one
+root (one per thread when a Dask worker runs several threads), or, when the caller
+passes a :class:`~reference.search.shared_tt.SharedTable` (``--workers``: forked
+processes on one machine), all workers share one table in shared memory.  Neither
+changes a value, only node counts.
 
-The jobs share no bounds (a job's position is searched with the full window even
-when a sibling has already refuted its parent) and the workers share no table (a
-position reached below two root moves is searched by both workers), so a parallel
-solve visits more nodes than the serial one (``nodes`` counts them all): little on
-the (M,N,K) boards, twice as many in Dots and Boxes, whose subtrees transpose into
-each other.  That is the price of independent jobs; ``docs/benchmarks.md`` gives
-the measurements.
+The jobs share no bounds: a job's position is searched with the full window even
+when a sibling has already refuted its parent, so a deeper split costs nodes.
+Without a shared table, a position reached below two root moves is also searched
+by both workers: twice the serial nodes in Dots and Boxes, whose subtrees
+transpose into each other.  ``nodes`` counts every job's nodes;
+``docs/benchmarks.md`` gives the measurements.
 
 >>> from concurrent.futures import ThreadPoolExecutor
 >>> from reference.search.toy_games import Nim

@@ -8,8 +8,8 @@ worker process on the machine attaches to by name.
 
 Same entries, same replacement rule as :class:`~reference.search.tt.TranspositionTable`
 (the module docstring of :mod:`reference.search.tt`), packed in two 64-bit words
-per slot, written without locks (Hyatt and Mann's "lockless transposition
-table")::
+per slot, written without locks (R. Hyatt and T. Mann, "A lock-less transposition
+table implementation for parallel search chess engines", ICGA Journal, 2002)::
 
     word 1 (data)   flag (2 bits) | complete (1) | depth (14) | value + 2**31 (32) | move + 1 (15)
     word 0 (check)  key XOR data
