@@ -41,6 +41,7 @@ LINES: list[tuple[str, list[str], bool]] = [
         ["solve", "wargame", "--position", SKIRMISH.replace(" a 0/20", " a 0/2")],
         True,
     ),
+    ("solve dots-and-boxes 2x3", ["solve", "dots-and-boxes", "--rows", "2", "--cols", "3"], True),
     ("solve dots-and-boxes 3x3", ["solve", "dots-and-boxes", "--rows", "3", "--cols", "3"], False),
 ]
 
