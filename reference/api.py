@@ -147,13 +147,19 @@ def _parallel_options(
     return _Parallel(workers, dask, executor, split_depth, on_job)
 
 
+def _can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
 @contextmanager
-def _executor(options: _Parallel) -> Iterator[tuple[Executor, int, bool]]:
-    """The executor to run jobs on, its number of workers, and whether its workers are
-    processes forked from this one (they can share a table); closed afterwards if made here."""
+def _executor(options: _Parallel) -> Iterator[tuple[Executor, int]]:
+    """The executor to run jobs on and its number of workers; closed afterwards if made here.
+
+    ``workers``: processes forked from this one where the platform can fork (they
+    inherit a shared table made before the pool)."""
     if options.executor is not None:
         workers = getattr(options.executor, "_max_workers", None)
-        yield options.executor, workers if isinstance(workers, int) else 2, False
+        yield options.executor, workers if isinstance(workers, int) else 2
         return
     if options.dask is not None:
         try:
@@ -171,16 +177,15 @@ def _executor(options: _Parallel) -> Iterator[tuple[Executor, int, bool]]:
         try:
             workers = max(1, sum(int(n) for n in client.nthreads().values()))
             executor: Executor = client.get_executor()
-            yield executor, workers, False
+            yield executor, workers
         finally:
             client.close()
         return
     workers = options.workers or 1
-    fork = "fork" in multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if fork else None)
+    context = multiprocessing.get_context("fork" if _can_fork() else None)
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
     try:
-        yield pool, workers, fork
+        yield pool, workers
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -215,9 +220,11 @@ def solve(
     else:
         if tt is not None:
             raise ParameterError("a parallel solve keeps one table per worker: do not pass tt")
-        with _executor(options) as (pool, count, forked):
-            table = SharedTable.create(WORKER_TT_SIZE) if forked else None
-            try:
+        # forked local workers share one table, made before they are forked
+        share = options.workers is not None and _can_fork()
+        table = SharedTable.create(WORKER_TT_SIZE) if share else None
+        try:
+            with _executor(options) as (pool, count):
                 result = parallel_solve(
                     game,
                     pool,
@@ -226,9 +233,9 @@ def solve(
                     shared_table=table,
                     on_job=options.on_job,
                 )
-            finally:
-                if table is not None:
-                    table.destroy()
+        finally:
+            if table is not None:
+                table.destroy()
     return Solution(
         value=result.value,
         best_moves=result.best_moves,
@@ -265,7 +272,7 @@ def perft(
 
 
 def _parallel_divide(game: PlayableGame[M], depth: int, options: _Parallel) -> dict[M, int]:
-    with _executor(options) as (pool, count, _):
+    with _executor(options) as (pool, count):
         return parallel_divide(
             game,
             depth,

@@ -139,9 +139,9 @@ class SolveJob:
     root: Root
     path: tuple[Hashable, ...]
     tt_size: int = WORKER_TT_SIZE
-    shared_table: tuple[str, int] | None = None
-    """The name and size of a :class:`~reference.search.shared_tt.SharedTable` all the
-    workers use, or ``None``: each worker keeps a table of its own."""
+    shared_table: str | None = None
+    """The name of a :class:`~reference.search.shared_tt.SharedTable` all the workers use
+    (they are forked from its creator), or ``None``: each worker keeps a table of its own."""
 
 
 def _position(root: Root, path: Sequence[Hashable]) -> Game[Any]:
@@ -171,7 +171,7 @@ def _worker_table(job: SolveJob) -> TranspositionTable:
         if job.shared_table is None:
             _worker.table = TranspositionTable(job.tt_size)
         else:
-            _worker.table = SharedTable(*job.shared_table)
+            _worker.table = SharedTable.attach(job.shared_table)
     return cast(TranspositionTable, _worker.table)
 
 
@@ -437,7 +437,8 @@ def parallel_solve(
     split; by default, the smallest depth giving :data:`SOLVE_JOBS_PER_WORKER` distinct
     jobs per worker (``workers`` is the executor's number of workers).
     ``shared_table``: one table for every worker (the executor's workers must be this
-    process or forked from it; the caller makes the table and destroys it afterwards).
+    process or forked from it after the table was made; the caller makes the table and
+    destroys it afterwards).
     It must be empty or filled by solves of this same game.
     ``game`` is left unchanged.
     """
@@ -452,7 +453,7 @@ def parallel_solve(
     else:
         tree, paths, expanded = split_for_solve(game, split_depth)
     root = pack_root(game)
-    shared = None if shared_table is None else (shared_table.name, shared_table.size)
+    shared = None if shared_table is None else shared_table.name
     futures = [
         executor.submit(run_solve_job, SolveJob(root, path, tt_size, shared)) for path in paths
     ]

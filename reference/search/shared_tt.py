@@ -3,8 +3,8 @@
 Worker processes each with a table of their own search again what another worker
 has already solved: in Dots and Boxes, where the same set of edges is reached
 below many first moves, two workers visit twice the serial nodes.  This table
-lives in one :class:`multiprocessing.shared_memory.SharedMemory` block that every
-worker process on the machine attaches to by name.
+lives in one anonymous shared memory mapping (:mod:`mmap`) made before the worker
+processes are forked, so that every worker inherits it.
 
 Same entries, same replacement rule as :class:`~reference.search.tt.TranspositionTable`
 (the module docstring of :mod:`reference.search.tt`), packed in two 64-bit words
@@ -28,7 +28,9 @@ which the workers happen to fill the table.
 
 from __future__ import annotations
 
-from multiprocessing import shared_memory
+import contextlib
+import mmap
+import secrets
 
 from reference.errors import ParameterError
 from reference.search.protocol import INFINITY, MAX_PLY, Key
@@ -71,18 +73,22 @@ def unpack(word: int) -> tuple[int, int, int, int | None, bool]:
     return depth, value, word >> 1, (move - 1 if move else None), complete
 
 
+_TABLES: dict[str, mmap.mmap] = {}
+"""The tables this process created (or inherited by fork), by name: what :meth:`SharedTable.attach` finds."""
+
+
 class SharedTable(TranspositionTable):
     """A :class:`TranspositionTable` whose slots live in shared memory (see the module docstring).
 
-    ``SharedTable.create(size)`` makes the block (the creator calls :meth:`destroy`
-    when the solve is over); ``SharedTable(name, size)`` attaches to it, from the
-    creating process or a process forked from it (a ``fork`` process pool: such a
-    process shares the creator's resource tracker, so its exit does not remove the
-    block).
+    ``SharedTable.create(size)`` maps an anonymous shared block; a process forked
+    from the creator afterwards (a ``fork`` process pool started after the table)
+    inherits the mapping, and ``SharedTable.attach(name)`` gives a view of it with
+    a snapshot of its own (one per thread).  No file, no name in the system: the
+    memory goes when the last process holding it closes it or exits.
 
     >>> table = SharedTable.create(100)
     >>> table.store(12345, depth=7, value=-3, flag=Bound.EXACT, move=4, complete=True)
-    >>> other = SharedTable(table.name, table.size)      # as another process would
+    >>> other = SharedTable.attach(table.name)            # as a worker would
     >>> slot = other.probe(12345)
     >>> other.values[slot], other.depths[slot], other.moves[slot], other.complete[slot]
     (-3, 7, 4, True)
@@ -93,15 +99,11 @@ class SharedTable(TranspositionTable):
 
     __slots__ = ("_memory", "_words", "name")
 
-    def __init__(self, name: str | None, size: int, *, _create: bool = False) -> None:
-        if size < 1:
-            raise ParameterError(f"transposition table size must be >= 1, got {size}")
-        self.size = size
-        self._memory = shared_memory.SharedMemory(name=name, create=_create, size=16 * size)
-        self.name: str = self._memory.name
-        buffer = self._memory.buf
-        assert buffer is not None  # an open block always has a buffer
-        self._words = buffer.cast("Q")
+    def __init__(self, name: str, memory: mmap.mmap) -> None:
+        self.name = name
+        self._memory = memory
+        self._words = memoryview(memory).cast("Q")
+        self.size = len(self._words) // 2
         # the one-slot snapshot that probe fills and the search reads
         self.keys = [0]
         self.depths = [0]
@@ -115,9 +117,23 @@ class SharedTable(TranspositionTable):
     @classmethod
     def create(cls, size: int = 1 << 20) -> SharedTable:
         """A new, empty shared table of at least ``size`` slots (a prime number of them)."""
-        if size < 1:
-            raise ParameterError(f"transposition table size must be >= 1, got {size}")
-        return cls(None, next_prime(size), _create=True)
+        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+            raise ParameterError(f"transposition table size must be >= 1, got {size!r}")
+        memory = mmap.mmap(-1, 16 * next_prime(size))  # anonymous, shared with forked children
+        name = secrets.token_hex(8)
+        _TABLES[name] = memory
+        return cls(name, memory)
+
+    @classmethod
+    def attach(cls, name: str) -> SharedTable:
+        """A view of the table ``name``, created by this process or by the one it was forked from."""
+        memory = _TABLES.get(name)
+        if memory is None or memory.closed:
+            raise ParameterError(
+                f"no shared table {name!r} in this process: a shared table reaches only "
+                "processes forked after it was made"
+            )
+        return cls(name, memory)
 
     def probe(self, key: Key) -> int:
         """0 (the snapshot slot) when ``key`` is stored, -1 otherwise."""
@@ -170,9 +186,8 @@ class SharedTable(TranspositionTable):
         return sum(1 for i in range(self.size) if self._words[2 * i + 1])
 
     def close(self) -> None:
-        """Detach this process from the block."""
+        """Drop this view (the memory stays for the other views)."""
         self._words.release()
-        self._memory.close()
 
     def __del__(self) -> None:
         # release the view before the block's own finaliser closes it (else: BufferError)
@@ -181,9 +196,13 @@ class SharedTable(TranspositionTable):
             words.release()
 
     def destroy(self) -> None:
-        """Detach and remove the block (the creator, once every job is done)."""
+        """Drop this view and unmap the block in this process (the creator, once every job is
+        done)."""
         self.close()
-        self._memory.unlink()
+        _TABLES.pop(self.name, None)
+        # a view of another thread may still hold it: then it is unmapped when that view goes
+        with contextlib.suppress(BufferError):
+            self._memory.close()
 
 
 __all__ = ["SharedTable", "pack", "unpack"]

@@ -91,7 +91,7 @@ def test_a_torn_slot_is_a_miss(shared: SharedTable) -> None:
 
 def test_another_attachment_sees_the_same_entries(shared: SharedTable) -> None:
     shared.store(12, 3, 9, Bound.UPPER, 2, False)
-    other = SharedTable(shared.name, shared.size)
+    other = SharedTable.attach(shared.name)
     try:
         slot = other.probe(12)
         assert (other.values[slot], other.flags[slot], other.moves[slot]) == (9, Bound.UPPER, 2)
@@ -101,8 +101,12 @@ def test_another_attachment_sees_the_same_entries(shared: SharedTable) -> None:
         other.close()
 
 
-def test_out_of_range_entries_are_refused() -> None:
+def test_out_of_range_entries_and_unknown_tables_are_refused() -> None:
     with pytest.raises(ValueError):
         pack(1 << 14, 0, Bound.EXACT, None, False)
     with pytest.raises(ValueError):
         SharedTable.create(0)
+    table = SharedTable.create(7)
+    table.destroy()
+    with pytest.raises(ValueError, match="forked"):
+        SharedTable.attach(table.name)
