@@ -448,6 +448,16 @@ def parallel_solve(
     if game.is_terminal():
         score = game.terminal_score()
         return SolveResult(score, (), SearchStats(), 0.0, game_value(game, score))
+    bound = game.max_plies_left()  # the serial solve's preconditions, before any job starts
+    if bound is None:
+        raise GameError(
+            "this game has no ply limit and its positions can repeat: its tree is infinite "
+            "and solve cannot finish (give the game a draw limit)"
+        )
+    if bound > SOLVE_DEPTH:
+        raise GameError(
+            f"the game can last {bound} more plies: solve searches at most {SOLVE_DEPTH}"
+        )
     if split_depth is None:
         _, tree, paths, expanded = auto_solve_split(game, SOLVE_JOBS_PER_WORKER * workers)
     else:

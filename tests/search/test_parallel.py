@@ -25,6 +25,7 @@ from reference import (
     Connect6,
     DotsAndBoxes,
     DouShouQi,
+    GameError,
     MNKGame,
     ParameterError,
     WarGame,
@@ -351,6 +352,17 @@ def test_dask_local_cluster_gives_the_serial_answers(
     assert main(["perft", "mnk", "--depth", "4", "--dask", dask_address, "--json", "--quiet"]) == 0
     out, _ = capsys.readouterr()
     assert json.loads(out)["nodes"] == 9 * 8 * 7 * 6
+
+
+def test_a_game_that_can_repeat_forever_is_refused_as_serial_solve_refuses_it() -> None:
+    """Dou Shou Qi without a draw limit has an infinite tree: refused before any job runs."""
+    game = DouShouQi.from_notation(DSQ_ENDGAME, draw_limit=None)
+    with pytest.raises(GameError, match="no ply limit"):
+        serial_solve(game)
+    executor = PicklingExecutor()
+    with pytest.raises(GameError, match="no ply limit"):
+        parallel_solve(game, executor)
+    assert executor.jobs == 0
 
 
 def test_bad_parallel_options_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
