@@ -4,8 +4,8 @@ Seed 002, §2.1-§2.2.  Two parties of units, Alex's (side ``a``) and Billie's
 (side ``b``).  Each unit has movement points, HP, ATK, a *movement range* (every
 tile it can travel to with its movement points, its own tile included; allies
 may be passed through, enemies block, no unit ends on an occupied tile) and an
-*attack range* (tiles at Manhattan distance ``attack_min..attack_max``: melee
-``1..1``, ranged ``2..2`` or more).  A unit's action is: move inside its range,
+*attack range* (tiles at distance ``attack_min..attack_max`` on the map, Manhattan
+on a square map: melee ``1..1``, ranged ``2..2`` or more).  A unit's action is: move inside its range,
 then optionally attack one enemy in its attack range; the target loses ATK hit
 points and is removed at HP <= 0, freeing its tile.
 
@@ -15,7 +15,8 @@ Position notation (one line, whitespace-separated fields)::
 
 * terrain rows: top row first, rows joined by ``/``, one character per tile:
   ``.`` plain, ``f`` forest, ``^`` hill (impassable), ``~`` lake (impassable,
-  ranged attacks cross it);
+  ranged attacks cross it); ``hex:`` or ``oct:`` before the rows for a hexagonal
+  or octagonal map (:mod:`reference.wargame.board`);
 * units: comma-separated, ``-`` for none; each ``<side><kind>@<tile>:<hp>/<atk>/<movement>/<min>-<max>``,
   e.g. ``aS@b2:10/4/3/1-1`` (side ``a``/``b``, kind ``S`` swordsman, ``A`` archer,
   ``K`` knight).  The short form ``aS@b2`` takes the kind's default statistics;
@@ -41,6 +42,7 @@ from reference.wargame.board import (
     Board,
     Kind,
     Tile,
+    Tiling,
 )
 
 MAX_HP = 99
@@ -226,18 +228,30 @@ class Battle:
         return sorted(t for t in best if occupant[t] < 0 or t == start)
 
     def attack_targets(self, unit: int, tile: Tile) -> list[int]:
-        """Enemies ``unit`` could attack from ``tile``: Manhattan distance in its attack range.
+        """Enemies ``unit`` could attack from ``tile``: distance in its attack range.
 
-        Seed 002, §2.1 and Figure 5.  Terrain does not block attacks (Figure 3:
+        Seed 002, §2.1 and Figure 5.  The distance is the map's (:meth:`Board.distance`:
+        Manhattan on a square map).  Terrain does not block attacks (Figure 3:
         archers shoot across lakes).  Returned in unit-index order.
         """
         low = self.attack_min[unit]
         high = self.attack_max[unit]
         mine = self.side[unit]
-        xs = self.board.xs
-        ys = self.board.ys
-        x, y = xs[tile], ys[tile]
+        board = self.board
         found: list[int] = []
+        if board.tiling != Tiling.SQUARE:
+            distance = board.distance
+            for other, where in enumerate(self.tile):
+                if (
+                    where != NO_TILE
+                    and self.side[other] != mine
+                    and low <= distance(tile, where) <= high
+                ):
+                    found.append(other)
+            return found
+        xs = board.xs  # the square map's Manhattan distance, inlined (the hot path)
+        ys = board.ys
+        x, y = xs[tile], ys[tile]
         for other, where in enumerate(self.tile):
             if where == NO_TILE or self.side[other] == mine:
                 continue
@@ -385,6 +399,7 @@ class Battle:
 
         Alex's units are upper case (``S1``), Billie's lower case (``s1``); indices are
         1-based per side, as in Figure 3.  Empty tiles show their terrain character.
+        On a hexagonal map odd rows are drawn half a tile to the right.
         """
         board = self.board
         labels: dict[Tile, str] = {}
@@ -409,8 +424,11 @@ class Battle:
             for x in range(board.width):
                 t = y * board.width + x
                 cells.append(labels.get(t, " " + TERRAIN_SYMBOL[board.terrain[t]]).rjust(3))
-            lines.append(f"{y + 1:>2} " + "".join(cells))
+            shift = " " if board.tiling == Tiling.HEXAGONAL and y % 2 else ""  # odd-r rows
+            lines.append(f"{y + 1:>2} {shift}" + "".join(cells))
         lines.append("   " + "".join(chr(ord("a") + x).rjust(3) for x in range(board.width)))
+        if board.tiling != Tiling.SQUARE:
+            lines.append(f"map: {board.tiling.name.lower()}")
         lines.append(f"side to move: {SIDE_SYMBOL[self.to_move]}")
         lines.extend(legend)
         return "\n".join(lines)

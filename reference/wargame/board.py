@@ -1,14 +1,28 @@
-"""The tile graph of turn-based war chess: square boards, terrain and movement costs.
+"""The tile graph of turn-based war chess: square, octagonal and hexagonal maps, terrain, costs.
 
 Seed 002, §2.1-§2.2: "TBW is played on a square, hexagonal, or octagonal
 tile-based map ... Each tile imposes a movement cost on the units that enter them.
 This movement cost is based on both the type of terrain and the type of unit."
-The board is "an undirected graph G = (V, E)" of tiles; here V is a rectangle of
-``width x height`` tiles and E joins 4-neighbours (Figure 3's square board).
+The board is an undirected graph of tiles (§2.2; the symbols were lost in
+extraction, we write G = (V, E)); here V is a rectangle of ``width x height`` tiles
+and E joins the neighbours of the map's :class:`Tiling`:
+
+* ``SQUARE``: 4 neighbours (Figure 3's square board), distance = Manhattan;
+* ``OCTAGONAL``: 8 neighbours (our reading of an "octagonal" map: each tile meets
+  the 8 around it, diagonals included, as on the octagon-and-square maps of war
+  games), distance = Chebyshev;
+* ``HEXAGONAL``: 6 neighbours, rows offset by half a tile (odd-r offset coordinates:
+  odd rows, counted from 0 at the bottom, sit half a tile to the right), distance =
+  hex steps.
+
+Every tile entered costs its terrain's cost, diagonal steps included.  Attack
+ranges use the same distance (:meth:`Board.distance`).  The paper gives no rule for
+hexagonal or octagonal maps beyond naming them; these readings are ours.
 
 Tiles are numbered ``t = y * width + x`` (``x`` the column, ``y`` the row from the
 bottom) and named like chess squares: column letter ``a..z`` then row number
-``1..``, so tile 0 is ``a1``.
+``1..``, so tile 0 is ``a1``.  In the position notation a non-square map writes
+its tiling before its rows: ``hex:...../.....`` or ``oct:...../.....``.
 """
 
 from __future__ import annotations
@@ -25,6 +39,41 @@ NO_TILE: Tile = -1
 
 MAX_SIDE = 26
 """Largest width / height (columns are named by one letter a..z)."""
+
+
+class Tiling(IntEnum):
+    """The map's tile shape (§2.1: "a square, hexagonal, or octagonal tile-based map")."""
+
+    SQUARE = 0
+    """4 neighbours, Manhattan distance (Figures 3-5 and 7, the §5 experiments)."""
+    OCTAGONAL = 1
+    """8 neighbours, Chebyshev distance (our reading of "octagonal")."""
+    HEXAGONAL = 2
+    """6 neighbours, odd rows shifted half a tile right, hex distance."""
+
+
+TILING_PREFIX: dict[Tiling, str] = {Tiling.SQUARE: "", Tiling.OCTAGONAL: "oct:", Tiling.HEXAGONAL: "hex:"}
+"""What the terrain-rows field starts with for each tiling (square: nothing)."""
+
+_SQUARE_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+_OCTAGONAL_STEPS = (*_SQUARE_STEPS, (-1, -1), (1, -1), (-1, 1), (1, 1))
+_HEX_STEPS_EVEN_ROW = ((-1, 0), (1, 0), (-1, -1), (0, -1), (-1, 1), (0, 1))
+_HEX_STEPS_ODD_ROW = ((-1, 0), (1, 0), (0, -1), (1, -1), (0, 1), (1, 1))
+
+
+def neighbour_steps(tiling: Tiling, y: int) -> tuple[tuple[int, int], ...]:
+    """The (dx, dy) steps to the neighbours of a tile in row ``y`` of a ``tiling`` map."""
+    if tiling == Tiling.SQUARE:
+        return _SQUARE_STEPS
+    if tiling == Tiling.OCTAGONAL:
+        return _OCTAGONAL_STEPS
+    return _HEX_STEPS_ODD_ROW if y % 2 else _HEX_STEPS_EVEN_ROW
+
+
+def hex_axial(x: int, y: int) -> tuple[int, int]:
+    """Axial coordinates (q, r) of the odd-r offset tile (x, y): hex distance is then
+    (|dq| + |dr| + |dq + dr|) / 2."""
+    return x - (y - (y & 1)) // 2, y
 
 
 class Terrain(IntEnum):
@@ -94,23 +143,32 @@ def column_name(x: int) -> str:
 
 
 class Board:
-    """An immutable rectangular 4-neighbour tile graph with terrain.
+    """An immutable rectangular tile graph with terrain: square, octagonal or hexagonal.
 
-    Seed 002, §2.2, the board graph G = (V, E).  Neighbour lists, coordinates and
+    Seed 002, §2.1-§2.2, the board graph.  Neighbour lists, coordinates and
     per-unit-type cost arrays are precomputed at construction.
     """
 
-    __slots__ = ("costs", "height", "neighbours", "terrain", "width", "xs", "ys")
+    __slots__ = ("costs", "height", "neighbours", "qs", "terrain", "tiling", "width", "xs", "ys")
 
     width: int
     height: int
     terrain: tuple[Terrain, ...]
+    tiling: Tiling
     neighbours: tuple[tuple[Tile, ...], ...]
     costs: dict[Kind, tuple[int, ...]]
     xs: tuple[int, ...]
     ys: tuple[int, ...]
+    qs: tuple[int, ...]
+    """Axial column q of each tile (hexagonal maps; equal to ``xs`` otherwise)."""
 
-    def __init__(self, width: int, height: int, terrain: tuple[Terrain, ...] | None = None) -> None:
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        terrain: tuple[Terrain, ...] | None = None,
+        tiling: Tiling = Tiling.SQUARE,
+    ) -> None:
         if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
             raise ParameterError(
                 f"board size {width}x{height} not allowed: width and height must be 1..{MAX_SIDE}"
@@ -123,20 +181,21 @@ class Board:
         self.width = width
         self.height = height
         self.terrain = tuple(terrain)
+        self.tiling = Tiling(tiling)
         self.xs = tuple(t % width for t in range(size))
         self.ys = tuple(t // width for t in range(size))
+        if self.tiling == Tiling.HEXAGONAL:
+            self.qs = tuple(hex_axial(x, y)[0] for x, y in zip(self.xs, self.ys, strict=True))
+        else:
+            self.qs = self.xs
         neighbours: list[tuple[Tile, ...]] = []
         for t in range(size):
             x, y = t % width, t // width
-            around: list[Tile] = []
-            if x > 0:
-                around.append(t - 1)
-            if x < width - 1:
-                around.append(t + 1)
-            if y > 0:
-                around.append(t - width)
-            if y < height - 1:
-                around.append(t + width)
+            around = sorted(
+                (y + dy) * width + x + dx
+                for dx, dy in neighbour_steps(self.tiling, y)
+                if 0 <= x + dx < width and 0 <= y + dy < height
+            )
             neighbours.append(tuple(around))
         self.neighbours = tuple(neighbours)
         self.costs = {
@@ -150,8 +209,17 @@ class Board:
         return self.width * self.height
 
     def distance(self, a: Tile, b: Tile) -> int:
-        """Manhattan distance between two tiles (the attack-range metric)."""
-        return abs(self.xs[a] - self.xs[b]) + abs(self.ys[a] - self.ys[b])
+        """Steps between two tiles on an open map (the attack-range metric).
+
+        Square: Manhattan; octagonal: Chebyshev; hexagonal: hex steps.
+        """
+        dy = self.ys[a] - self.ys[b]
+        if self.tiling == Tiling.SQUARE:
+            return abs(self.xs[a] - self.xs[b]) + abs(dy)
+        if self.tiling == Tiling.OCTAGONAL:
+            return max(abs(self.xs[a] - self.xs[b]), abs(dy))
+        dq = self.qs[a] - self.qs[b]
+        return (abs(dq) + abs(dy) + abs(dq + dy)) // 2
 
     def tile_name(self, tile: Tile) -> str:
         """Chess-like name of a tile: ``a1`` is the bottom-left tile."""
@@ -173,17 +241,24 @@ class Board:
         return y * self.width + x
 
     def rows_notation(self) -> str:
-        """Terrain rows from the top row down, joined by ``/``."""
+        """Terrain rows from the top row down, joined by ``/`` (``hex:`` / ``oct:`` first if not square)."""
         rows = []
         for y in range(self.height - 1, -1, -1):
             rows.append(
                 "".join(TERRAIN_SYMBOL[self.terrain[y * self.width + x]] for x in range(self.width))
             )
-        return "/".join(rows)
+        return TILING_PREFIX[self.tiling] + "/".join(rows)
 
     @classmethod
     def from_rows(cls, text: str) -> Board:
-        """Parse terrain rows (top row first, ``/``-separated); raise ``PositionFormatError``."""
+        """Parse terrain rows (top row first, ``/``-separated, optional ``hex:`` / ``oct:`` first).
+
+        Raise ``PositionFormatError``.
+        """
+        tiling = Tiling.SQUARE
+        for kind, prefix in TILING_PREFIX.items():
+            if prefix and text.startswith(prefix):
+                tiling, text = kind, text[len(prefix) :]
         rows = text.split("/")
         width = len(rows[0])
         if any(len(row) != width for row in rows):
@@ -199,17 +274,25 @@ class Board:
             for x, char in enumerate(row):
                 if char not in TERRAIN_CHARS:
                     allowed = " ".join(repr(c) for c in TERRAIN_CHARS)
-                    raise PositionFormatError(f"unknown terrain {char!r}: allowed {allowed}")
+                    raise PositionFormatError(
+                        f"unknown terrain {char!r}: allowed {allowed} "
+                        "(a hexagonal or octagonal map starts with 'hex:' or 'oct:')"
+                    )
                 terrain[y * width + x] = TERRAIN_CHARS[char]
-        return cls(width, height, tuple(terrain))
+        return cls(width, height, tuple(terrain), tiling)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
-        return (self.width, self.height, self.terrain) == (other.width, other.height, other.terrain)
+        return (self.width, self.height, self.terrain, self.tiling) == (
+            other.width,
+            other.height,
+            other.terrain,
+            other.tiling,
+        )
 
     def __hash__(self) -> int:
-        return hash((self.width, self.height, self.terrain))
+        return hash((self.width, self.height, self.terrain, self.tiling))
 
     def __repr__(self) -> str:
         return f"Board.from_rows({self.rows_notation()!r})"

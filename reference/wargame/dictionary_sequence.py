@@ -3,8 +3,8 @@
 Seed 002, §4.1.2.  "Enumerate all of the plans of units' actions in a particular
 order.  Because the search depth is limited (equal to the number of units),
 depth-first search is an effective method ... which leads to the sequential
-enumeration algorithm with permutation and recursion."  Both listings' bodies were
-lost in extraction; rebuilt from the prose (0-based unit positions)::
+enumeration algorithm with permutation and recursion".  Both listings' bodies were
+lost in extraction; rebuilt from the prose (0-based unit positions, reconstructed)::
 
     Algorithm 2: dictionary sequence enumeration
     1  Ord <- (1, 2, ..., n)                        # the first sequence
@@ -42,12 +42,18 @@ def dictionary_sequence_enumeration(turn: SingleTurn) -> Iterator[StateKey]:
 
     Seed 002, §4.1.2, Algorithm 2.  ``turn.ops1`` counts the unit expansions; at
     each yield the battle is in the end state and ``turn.plan()`` is its plan.
+    When the generator is exhausted ``turn.order`` is what it was before the call:
+    the listing ends with Ord = (n, ..., 2, 1), the last sequence (Algorithm 1
+    returns false without changing it), so we put the caller's order back, as
+    Algorithms 4 and 5 do with their swaps.
     """
+    saved = list(turn.order)
     turn.order.sort()  # line 1: the first sequence (1, 2, ..., n)
     while True:
         yield from search(turn, 0)  # line 3: every plan under this sequence
         if not next_permutation(turn.order):  # line 4: Algorithm 1
             break
+    turn.order[:] = saved  # not in the listing: Ord is (n, ..., 1) here; restore it
 
 
 def search(turn: SingleTurn, i: int) -> Iterator[StateKey]:

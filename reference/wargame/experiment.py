@@ -16,7 +16,7 @@ from typing import Literal
 
 from reference.errors import ParameterError
 from reference.wargame.battle import Battle, Side, Unit
-from reference.wargame.board import Board, Kind
+from reference.wargame.board import Board, Kind, Tiling
 from reference.wargame.dictionary_sequence import dictionary_sequence_enumeration
 from reference.wargame.plans_search import recursive_enumeration
 from reference.wargame.single_turn import SingleTurn
@@ -40,12 +40,17 @@ MAX_UNITS = 6
 """Largest unit count the set-up accepts (7! sequences would not finish in Python)."""
 
 
-def paper_setup(units: int, movement: int, layout: Layout) -> Battle:
+def paper_setup(
+    units: int, movement: int, layout: Layout, tiling: Tiling = Tiling.SQUARE
+) -> Battle:
     """One side's swordsmen on an open board, as in §5: ``dispersed`` (Assumption 2) or ``compact``.
 
-    Dispersed: units on a square grid (ceil(sqrt(n)) columns), 2p + 1 tiles apart, so their movement ranges (diamonds
-    of 2p^2 + 2p + 1 tiles) never overlap.  Compact: Figure 10's block (see
-    :data:`COMPACT_OFFSETS`; for 5-6 units, two rows).  Movement cost 1 everywhere.
+    Dispersed: units on a square grid (ceil(sqrt(n)) columns), 2p + 1 tiles apart, so
+    their movement ranges (diamonds of 2p^2 + 2p + 1 tiles on the square map; see
+    :func:`~reference.wargame.complexity.range_size` for the others) never overlap.
+    Compact: Figure 10's block (see :data:`COMPACT_OFFSETS`; for 5-6 units, two
+    rows).  Movement cost 1 everywhere.  ``tiling``: the §5 experiments use the
+    square map; the octagonal and hexagonal maps of §2.1 are our addition.
     """
     if not 1 <= units <= MAX_UNITS:
         raise ParameterError(f"--units {units} not allowed: 1..{MAX_UNITS}")
@@ -69,7 +74,7 @@ def paper_setup(units: int, movement: int, layout: Layout) -> Battle:
         raise ParameterError(
             f"{units} {layout} units with movement {movement} need a {width}x{height} board (max 26)"
         )
-    board = Board(width, height)
+    board = Board(width, height, tiling=tiling)
     return Battle(
         board,
         tuple(

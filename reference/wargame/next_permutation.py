@@ -1,10 +1,11 @@
 """Algorithm 1 of seed 002: next_permutation, the dictionary-sequence (lexicographic) successor.
 
 Seed 002, §4.1.1, Algorithm 1.  The listing's body was lost in extraction; the
-prose describes the dictionary sequence method ("with the beginning of the first
-sequence (1, 2, ..., n) a series of subsequent larger sequences are generated
-lexicographically until reaching the reverse order (n, ..., 2, 1)") and gives the
-worked example 754938621 -> 754961238.  Rebuilt listing (Knuth 7.2.1.2, Algorithm L)::
+prose describes the dictionary sequence method: from the first sequence "a series
+of subsequent larger sequences are generated lexicographically until reaching the
+reverse order" (the sequences themselves were lost; we reconstruct them as
+(1, 2, ..., n) and (n, ..., 2, 1)), and gives the worked example
+754938621 -> 754961238.  Rebuilt listing (Knuth 7.2.1.2, Algorithm L)::
 
     next_permutation(Ord)                      # Ord = (o_1, ..., o_n)
     1  i <- the largest index with o_i < o_(i+1)

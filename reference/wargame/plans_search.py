@@ -1,13 +1,15 @@
 """Algorithm 5 of seed 002: recursive enumeration Plans_Search(i).
 
-Seed 002, §4.2, Algorithm 5 ("search action plans from the i-th to the last
-unit").  The listing's body was lost in extraction; the prose gives it: "The
-framework of this new algorithm is similar to that of the recursive_permutation
-algorithm [Algorithm 4] ... all the action plans of the i-th unit, which involve
-selecting targets for attack, are enumerated and executed separately after the
-required swap process.  Then, after solving the subproblem using the recursive
-call Plans_Search(i+1), a rollback of the current plan is necessary and the state
-needs to be resumed."  Rebuilt listing (0-based)::
+Seed 002, §4.2, Algorithm 5, "search action plans from th to the last unit" as
+extracted (the index was lost; the i-th unit is our reconstruction).  The listing's
+body was lost in extraction; the prose gives it: "The framework of this new
+algorithm is similar to that of the recursive_permutation algorithm" (Algorithm 4)
+"... all the action plans of the th unit, which involve selecting targets for
+attack, are enumerated and executed separately ... after the required swap process.
+Then, after solving the subproblem using the recursive call Plans_Search(), a
+rollback of the current plan is necessary and the state needs to be resumed".
+Reconstructed: the unit is the i-th, the recursive call is Plans_Search(i + 1).
+Rebuilt listing (0-based, reconstructed)::
 
     Plans_Search(i)
     1  if i = n: record the end-of-turn state; return
@@ -41,11 +43,15 @@ from reference.wargame.single_turn import SingleTurn
 def recursive_enumeration(turn: SingleTurn) -> Iterator[StateKey]:
     """Yield every end-of-turn state of the side to move (Algorithm 5 run from unit 0).
 
-    Seed 002, §4.2, Algorithm 5: "the sequence is initialized, and then the
-    function Plans_Search(1) runs".
+    Seed 002, §4.2, Algorithm 5: "To enumerate the actions plans of all the units,
+    the sequence is initialized, and then the function Plans_Search() runs" (the
+    argument was lost in extraction; the first unit, 0 here, is our reconstruction).
+    When the generator is exhausted ``turn.order`` is what it was before the call.
     """
-    turn.order.sort()
+    saved = list(turn.order)
+    turn.order.sort()  # the first sequence (1, 2, ..., n)
     yield from plans_search(turn, 0)
+    turn.order[:] = saved  # plans_search restored the sorted order; give back the caller's
 
 
 def plans_search(turn: SingleTurn, i: int) -> Iterator[StateKey]:

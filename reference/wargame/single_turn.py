@@ -1,4 +1,4 @@
-"""The shared state of one side's single-turn search (the "global" variables of Algorithms 2-5).
+"""The shared state of one side's single-turn search (the global variables of Algorithms 2-5).
 
 Seed 002, §4.  The listings work on a board, a sequence ``Ord`` of the side's
 units and, for §4.3's comparison, a counter ops1.  :class:`SingleTurn` bundles
@@ -18,9 +18,12 @@ class SingleTurn:
     "expands each unit's action plan on each position it moves to", one per unit
     placed on one tile of its movement range.  ``actions`` holds the actions played
     so far on the current branch; at a yielded end state, :meth:`plan` is the plan
-    that reached it.  The generators of Algorithms 2, 3 and 5 restore the battle and
-    ``order`` when they are exhausted; abandoning one half-way leaves the battle in
-    the state of its last yield (search a ``Battle.copy()`` if you may stop early).
+    that reached it.  When exhausted, the generators of Algorithms 2, 3 and 5 leave
+    the battle as they found it, and ``order`` too (Algorithm 2's listing ends on the
+    last sequence (n, ..., 1); :func:`~reference.wargame.dictionary_sequence.dictionary_sequence_enumeration`
+    puts the caller's order back after it).  Abandoning one half-way leaves the battle
+    and ``order`` in the state of its last yield (search a ``Battle.copy()`` if you may
+    stop early).
     """
 
     __slots__ = ("actions", "battle", "n", "ops1", "order")

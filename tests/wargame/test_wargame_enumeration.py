@@ -12,6 +12,7 @@ from wargame_strategies import battles
 
 from reference.errors import ParameterError
 from reference.wargame.battle import Battle, Plan, StateKey
+from reference.wargame.board import Tiling
 from reference.wargame.complexity import (
     FIRE_EMBLEM_RANGE,
     FIRE_EMBLEM_UNITS,
@@ -24,8 +25,9 @@ from reference.wargame.complexity import (
     ops1_reduction_percent,
     plans_best_case,
     plans_worst_case,
+    range_size,
 )
-from reference.wargame.dictionary_sequence import dictionary_sequence_enumeration
+from reference.wargame.dictionary_sequence import dictionary_sequence_enumeration, search
 from reference.wargame.experiment import enumerate_turn, paper_setup
 from reference.wargame.next_permutation import next_permutation
 from reference.wargame.plans_search import recursive_enumeration
@@ -87,15 +89,24 @@ def test_theorem_1_same_state_multisets(battle: Battle) -> None:
     assert all(count == 1 for count in plans_2.values())  # each (sequence, plan) once
     assert ops1_5 <= ops1_2
     n = len(battle.units_of(battle.to_move))
-    assert sum(states_2.values()) >= factorial(n)  # at least "everyone stays", per sequence
+    assert sum(states_2.values()) >= factorial(n)  # at least: everyone stays, per sequence
 
 
-@pytest.mark.parametrize(("n", "movement"), [(1, 0), (1, 2), (2, 1), (2, 2), (3, 1), (3, 2), (4, 1)])
-def test_assumption_2_closed_forms_exact(n: int, movement: int) -> None:
-    """Seed 002, §4.3, formulas (8)-(9) under Assumption 2 (disjoint ranges of r tiles, no attacks):
-    Algorithm 2 expands n! (r + ... + r^n), Algorithm 5 sum_i n!/(n-i)! r^i (seeds README)."""
-    r = diamond_size(movement)
-    battle = paper_setup(n, movement, "dispersed")
+@pytest.mark.parametrize(
+    ("n", "movement", "tiling"),
+    [
+        *((n, p, Tiling.SQUARE) for n, p in [(1, 0), (1, 2), (2, 1), (2, 2), (3, 1), (3, 2), (4, 1)]),
+        (3, 1, Tiling.OCTAGONAL),
+        (3, 1, Tiling.HEXAGONAL),
+        (2, 2, Tiling.HEXAGONAL),
+    ],
+)
+def test_assumption_2_closed_forms_exact(n: int, movement: int, tiling: Tiling) -> None:
+    """Seed 002, §4.3, formulas (8)-(9) (numbers reconstructed) under Assumption 2 (disjoint
+    ranges of r tiles, no attacks): Algorithm 2 expands n! (r + ... + r^n), Algorithm 5
+    sum_i n!/(n-i)! r^i (seeds README); on every map, with that map's r."""
+    r = range_size(movement, tiling)
+    battle = paper_setup(n, movement, "dispersed", tiling)
     assert all(len(battle.movement_range(u)) == r for u in range(n))
     by_order = enumerate_turn(battle, "order")
     by_recursion = enumerate_turn(battle, "recursion")
@@ -140,8 +151,10 @@ def test_fire_emblem_plan_counts() -> None:
     assert action_sequences(n) == 120
     best = plans_best_case(n, r)
     worst = plans_worst_case(n, r)
-    assert best == 61 * 60 * 59 * 58 * 57 == 713_897_640  # "713 million"
-    assert worst == 120 * 305**5 == 316_723_612_875_000  # 316 trillion
+    # the paper's counts were lost in extraction ("Thus, million and trillion"); these
+    # are ours, pinned by its times below
+    assert best == 61 * 60 * 59 * 58 * 57 == 713_897_640
+    assert worst == 120 * 305**5 == 316_723_612_875_000
     assert round(best * SECONDS_PER_PLAN / 60, 1) == 2.4  # minutes
     assert round(worst * SECONDS_PER_PLAN / (365.25 * 86400)) == 2  # years
 
@@ -157,17 +170,82 @@ def test_worst_case_is_reached_with_four_enemies_around_every_unit() -> None:
     assert result.ops1 == 1
 
 
-def test_figure_7_kill_order_gives_more_states() -> None:
-    """Figure 7: when a unit kills an enemy, the one acting after it can use the freed tile."""
-    battle = Battle.from_notation("...../..... aS@a1:10/5/1/1-1,aS@e1:10/5/2/1-1,bS@c1:5/1/1/1-1 a")
-    result = enumerate_turn(battle, "order")
-    states = set()
+def states_in_order(battle: Battle, order: list[int]) -> set[StateKey]:
+    """The end states of Search(0) (Algorithm 3) under one fixed action sequence."""
     turn = SingleTurn(battle)
-    for state in dictionary_sequence_enumeration(turn):
-        states.add(state)
-    # a state where e1's swordsman stands on c1 exists only after a1's swordsman killed c1 first
-    assert any(s[1] == battle.board.parse_tile("c1") for s in states)
-    assert result.distinct_states == len(states)
+    turn.order[:] = order
+    return set(search(turn, 0))
+
+
+FIGURE_7 = "...../..... aS@a1:10/5/2/1-1,aS@e1:10/5/2/1-1,bS@c1:{hp}/1/1/1-1 a"
+"""Figure 7 (the figure was lost; our position in its spirit): red swordsmen 1 on a1 and 2 on
+e1 (movement 2) can each reach blue swordsman 1 on c1 and kill it (ATK 5 >= HP 5)."""
+
+
+def test_figure_7_kill_order_gives_more_states() -> None:
+    """Figure 7: "a different sequence of actions will also have a different state when a unit of
+    another side is eliminated".  (b-d) red 1 kills c1, then red 2 can end on the freed c1;
+    (e-g) red 2 kills c1, then red 1 can.  Each sequence has states the other lacks, so all
+    sequences together have more states than either sequence alone."""
+    battle = Battle.from_notation(FIGURE_7.format(hp=5))
+    c1 = battle.board.parse_tile("c1")
+    red_1_first = states_in_order(battle, [0, 1])
+    red_2_first = states_in_order(battle, [1, 0])
+    assert {s for s in red_1_first - red_2_first} == {s for s in red_1_first if s[1] == c1}
+    assert {s for s in red_2_first - red_1_first} == {s for s in red_2_first if s[0] == c1}
+    assert red_1_first - red_2_first and red_2_first - red_1_first
+    union = enumerate_turn(battle, "order").distinct_states
+    assert union == len(red_1_first | red_2_first)
+    assert union > len(red_1_first) and union > len(red_2_first)
+    # Control: c1 survives one blow (HP 6); no tile is freed and the order no longer matters.
+    tough = Battle.from_notation(FIGURE_7.format(hp=6))
+    assert states_in_order(tough, [0, 1]) == states_in_order(tough, [1, 0])
+
+
+def test_algorithms_2_and_5_give_back_the_callers_order() -> None:
+    """``SingleTurn``: exhausted, Algorithms 2 and 5 leave ``order`` as they found it.  (Algorithm
+    2's listing ends on the last sequence (n, ..., 1): without the restore the order would be
+    reversed.)"""
+    battle = paper_setup(3, 1, "compact")
+    before = battle.to_notation()
+    for algorithm in (dictionary_sequence_enumeration, recursive_enumeration):
+        for start in ([0, 1, 2], [2, 0, 1]):
+            turn = SingleTurn(battle)
+            turn.order[:] = start
+            seen = [turn.order[:] for _ in algorithm(turn)]
+            assert len(seen) == enumerate_turn(battle, "order").plans
+            assert turn.order == start, algorithm.__name__
+            assert battle.to_notation() == before
+
+
+def test_erratum_algorithm_5_is_not_better_for_two_units() -> None:
+    """ERRATUM, seed 002 abstract: "Enumeration by recursion is better than enumeration by order
+    in all situations".  With n <= 2 units the two orders share no prefix, so the ops1 are equal
+    in every situation; with n >= 3 Algorithm 5 does strictly fewer.  Closed forms under
+    Assumption 2: equal for n <= 2, strictly smaller for n >= 3 (every r >= 1)."""
+    for r in range(0, 100):
+        for n in (0, 1, 2):
+            assert ops1_recursive_enumeration(n, r) == ops1_dictionary_sequence(n, r)
+        if r >= 1:
+            for n in range(3, 8):
+                assert ops1_recursive_enumeration(n, r) < ops1_dictionary_sequence(n, r)
+    for n in (1, 2):
+        assert ops1_reduction_percent(n, 13) == 0.0
+    assert ops1_reduction_percent(3, 13) > 0.0
+
+
+@settings(derandomize=True, max_examples=60, deadline=None)
+@given(battles(min_alex=1, max_alex=4, max_billie=3, max_movement=1))
+def test_erratum_equal_ops1_for_two_units_fewer_for_three_in_any_battle(battle: Battle) -> None:
+    """Beyond Assumption 2 (terrain, overlaps, enemies, kills, any map): ops1 of Algorithm 5 equals
+    Algorithm 2's for n <= 2 units and is strictly smaller for n >= 3."""
+    n = len(battle.units_of(battle.to_move))
+    _, _, ops1_2 = run(battle, "order")
+    _, _, ops1_5 = run(battle, "recursion")
+    if n <= 2:
+        assert ops1_5 == ops1_2
+    else:
+        assert ops1_5 < ops1_2
 
 
 def test_compact_layout_overlaps_and_saves_more() -> None:

@@ -8,8 +8,8 @@ from wargame_strategies import battles
 
 from reference.errors import IllegalMoveError, PositionFormatError
 from reference.wargame.battle import Action, Battle, format_plan, parse_plan
-from reference.wargame.board import IMPASSABLE, NO_TILE, Board
-from reference.wargame.complexity import diamond_size
+from reference.wargame.board import IMPASSABLE, NO_TILE, Board, Tiling
+from reference.wargame.complexity import diamond_size, range_size
 from reference.wargame.dictionary_sequence import search
 from reference.wargame.single_turn import SingleTurn
 
@@ -206,3 +206,87 @@ def test_notation_round_trips_on_random_battles(battle: Battle) -> None:
     again = Battle.from_notation(text)
     assert again.to_notation() == text
     assert again.units() == battle.units()
+
+
+# ------------------------------------------------------------------ §2.1: three kinds of map
+OPEN_7X7 = "/".join(["......."] * 7)
+
+
+@pytest.mark.parametrize(
+    ("tiling", "prefix", "by_hand"),
+    [
+        # movement 0..3 on an open map, cost 1: the own tile plus the rings around it
+        (Tiling.SQUARE, "", (1, 5, 13, 25)),  # 1 + 4 + 8 + 12 (Figure 4(a): 13 for movement 2)
+        (Tiling.OCTAGONAL, "oct:", (1, 9, 25, 49)),  # 1 + 8 + 16 + 24
+        (Tiling.HEXAGONAL, "hex:", (1, 7, 19, 37)),  # 1 + 6 + 12 + 18
+    ],
+)
+def test_movement_range_size_on_each_map(tiling: Tiling, prefix: str, by_hand: tuple[int, ...]) -> None:
+    """§2.1: "TBW is played on a square, hexagonal, or octagonal tile-based map".  Open map,
+    cost 1: the ranges have the sizes counted by hand ring by ring, and ``range_size``
+    gives the same (Fire Emblem's 61 tiles for movement 5 on the square map)."""
+    for movement, expected in enumerate(by_hand):
+        battle = Battle.from_notation(f"{prefix}{OPEN_7X7} aS@d4:10/4/{movement}/1-1 a")
+        assert battle.board.tiling == tiling
+        assert len(battle.movement_range(0)) == expected == range_size(movement, tiling)
+    assert [range_size(5, t) for t in Tiling] == [61, 121, 91]
+
+
+def test_hexagonal_neighbours_by_hand() -> None:
+    """Odd-r offset rows: d4 (row index 3, odd, shifted right) touches c4, e4, d3, e3, d5, e5;
+    d3 (row index 2, even) touches c3, e3, c2, d2, c4, d4."""
+    board = Board.from_rows("hex:" + OPEN_7X7)
+    def around(name: str) -> set[str]:
+        return {board.tile_name(t) for t in board.neighbours[board.parse_tile(name)]}
+    assert around("d4") == {"c4", "e4", "d3", "e3", "d5", "e5"}
+    assert around("d3") == {"c3", "e3", "c2", "d2", "c4", "d4"}
+    octagonal = Board.from_rows("oct:" + OPEN_7X7)
+    assert len(octagonal.neighbours[octagonal.parse_tile("d4")]) == 8
+
+
+def graph_steps(board: Board, start: int) -> dict[int, int]:
+    """Breadth-first steps from ``start`` in the neighbour graph (every tile passable)."""
+    steps = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for there in board.neighbours[here]:
+                if there not in steps:
+                    steps[there] = steps[here] + 1
+                    nxt.append(there)
+        frontier = nxt
+    return steps
+
+
+@pytest.mark.parametrize("tiling", list(Tiling))
+def test_distance_is_the_graph_distance_and_the_graph_is_undirected(tiling: Tiling) -> None:
+    """§2.2: the board is an undirected graph.  On an open map the attack-range metric
+    (Manhattan, Chebyshev, hex by axial coordinates) equals the steps in that graph."""
+    for width, height in ((6, 5), (5, 7)):
+        board = Board(width, height, tiling=tiling)
+        for a in range(board.size):
+            assert all(a in board.neighbours[b] for b in board.neighbours[a])
+            steps = graph_steps(board, a)
+            assert all(board.distance(a, b) == steps[b] for b in range(board.size))
+
+
+@pytest.mark.parametrize(("prefix", "targets"), [("", 4), ("oct:", 8), ("hex:", 6)])
+def test_melee_attack_range_is_the_neighbours_on_each_map(prefix: str, targets: int) -> None:
+    """Figure 5(a) on each map: a melee unit (range 1-1) reaches exactly its neighbours;
+    an archer (2-2) none of them."""
+    enemies = ",".join(f"bS@{c}{r}" for c in "cde" for r in (3, 4, 5) if (c, r) != ("d", 4))
+    melee = Battle.from_notation(f"{prefix}{OPEN_7X7} aS@d4:10/4/0/1-1,{enemies} a")
+    assert len(melee.attack_targets(0, melee.tile[0])) == targets
+    archer = Battle.from_notation(f"{prefix}{OPEN_7X7} aA@d4:8/3/0/2-2,{enemies} a")
+    assert len(archer.attack_targets(0, archer.tile[0])) == 8 - targets
+
+
+def test_tiling_prefix_round_trips_and_bad_prefix_is_rejected() -> None:
+    for prefix in ("", "oct:", "hex:"):
+        text = f"{prefix}..~./.^f./.... aS@a1:10/4/3/1-1,bA@d3:8/3/2/2-2 b"
+        assert Battle.from_notation(text).to_notation() == text
+    assert Board.from_rows("hex:..") != Board.from_rows("..")
+    with pytest.raises(PositionFormatError, match="hex:"):
+        Battle.from_notation("hx:... aS@a1 a")
+    assert "map: hexagonal" in Battle.from_notation("hex:../.. aS@a1 a").render()

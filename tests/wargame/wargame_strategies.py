@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from reference.wargame.battle import Battle, Side, Unit
-from reference.wargame.board import IMPASSABLE, Board, Kind, Terrain
+from reference.wargame.board import IMPASSABLE, Board, Kind, Terrain, Tiling
 
 TERRAINS = [Terrain.PLAIN] * 6 + [Terrain.FOREST, Terrain.HILL, Terrain.LAKE]
 
@@ -19,13 +19,18 @@ def battles(
     max_movement: int = 2,
     min_alex: int = 1,
     min_billie: int = 0,
+    tilings: tuple[Tiling, ...] = tuple(Tiling),
 ) -> Battle:
-    """A random battle: board up to ``max_side`` square, some hills / lakes / forest, Alex to move."""
+    """A random battle: board up to ``max_side`` square, some hills / lakes / forest, Alex to move.
+
+    The map is square, octagonal or hexagonal (drawn from ``tilings``).
+    """
+    tiling = draw(st.sampled_from(tilings))
     width = draw(st.integers(2, max_side))
     height = draw(st.integers(2, max_side))
     terrain = tuple(draw(st.lists(st.sampled_from(TERRAINS), min_size=width * height,
                                   max_size=width * height)))
-    board = Board(width, height, terrain)
+    board = Board(width, height, terrain, tiling)
     free = [t for t in range(board.size) if board.costs[Kind.SWORDSMAN][t] != IMPASSABLE]
     alex = draw(st.integers(min_alex, max_alex))
     billie = draw(st.integers(min_billie, max_billie))
