@@ -1,8 +1,10 @@
 """Road table (路表): local modification vs full rescan, evaluations per second.
 
-Seed 004, §2.2.1: "if every change re-scanned the board the cost would be large ...
-a new stone only affects the roads through it in four directions, so we use global
-initialisation + local modification".  This script measures that claim.
+Seed 004, §2.2.1: "对于路的维护，如果每次都是扫描一遍，这会是很大的开销" ... "新增的棋子只影响
+以它为基点的水平方向，垂直方向，左斜方向，右斜方向四个方向上的棋型" (our translation: keeping the
+roads by a full scan every time costs much; a new stone only affects the shapes in the four
+directions through it, so global initialisation + local modification is used).  This
+script measures that claim.
 
 For positions of a random game on 19 x 19 (random.Random(seed) picks each stone
 among the candidate points, the empty points within two rings of the stones), it

@@ -1,10 +1,28 @@
 """The Connect6 game (六子棋): rules, make / unmake, candidate pair moves, evaluation.
 
-Seed 004, §1 and the seed README (19 x 19 board, black opens with one stone, then
-each side places two stones per move, six or more in a row wins), §2.1.2 (candidate
-points: the two rings around the stones; moves are point pairs, ordered best-first,
-"descending for us, ascending for the opponent"), §2.1.3 (road-based evaluation
-kept incrementally by the road table).
+**The rules are not the report's**: seed 004 never states them.  What it does say:
+the game is 六子棋 (§2.1.4, "在六子棋中，4 子和 5 子是对对方产生威胁的棋形", and the
+titles of its references [2]-[6]); a road (路) is six consecutive points in a line
+(§2.1.3); stones are black and white (§2.1.3, §2.2.1); a move is a pair of points
+(点对, §2.1.2 and §2.2.2 (1)).  It gives no board size, no opening rule, no rule for
+lines longer than six and no rule for a full board.  This package's rules are the
+standard Connect6 rules of I-Chen Wu (our choice): Wu and Huang, *A New Family of
+k-in-a-row Games*, Advances in Computer Games 11 (ACG 2005), LNCS 4250, Springer
+2006, pp. 180-194, define Connect(m, n, k, p, q) ("two players alternately place p
+stones on an m × n board in each turn except for that the first player places q
+stones for the first move.  The player who gets k consecutive stones of her own
+first wins") and name Connect(6, 2, 1) Connect6; see also Wu, Huang and Chang, *Connect6*, ICGA Journal 28(4), 2005,
+pp. 234-242.  Hence: black opens with one stone, then each side places two; **six or
+more in a row wins** (a line of seven holds six consecutive stones: the definition
+sets no upper limit, unlike free-style Go-Moku's exactly five; the common rule texts
+say "six or more", e.g. Wikipedia, Connect6, Rules); a full board is a draw.  The
+board is S x S for 6 <= S <= 19, 19 x 19 by default (the usual Go board).
+
+The report's own items here: §2.1.2 (candidate points: the two rings around the
+stones; moves are point pairs, ordered best-first: §2.2.2 (3) "对于我方下棋顺序，应该从
+大到小排序。对于对方的下棋顺序，应该从小到大排序", in English, ours: descending for us,
+ascending for the opponent), §2.1.3 (road-based evaluation kept incrementally by
+the road table).
 
 **legal_moves is the rules; search_moves is the candidates.**  On 19 x 19 a move
 is any pair of the ~360 empty points (~64,000 moves), far too many to search, so
@@ -294,7 +312,7 @@ class Connect6:
         Seed 004, §2.1.4 / issue 5: a threat is a road with 4 or 5 stones of
         ``colour`` and none of the opponent; the count is the size of a smallest set
         of empty points meeting every threat road.  0: no threat; 1 or 2: the
-        opponent can block with its two stones; 3 means "three or more": it cannot.
+        opponent can block with its two stones; 3 means three or more: it cannot.
         """
         roads = self.table.threat_roads(colour)
         if not roads:
@@ -380,7 +398,8 @@ class Connect6:
         Seed 004, §2.2.2, steps (1)-(3): form pairs of candidate points, score each
         pair on the board, sort.  Scores are taken from black's point of view and
         sorted *descending when black moves, ascending when white moves* (the
-        report's "我方从大到小, 对方从小到大"), i.e. best-first for the mover.
+        report's "对于我方下棋顺序，应该从大到小排序。对于对方的下棋顺序，应该从小到大排序"),
+        i.e. best-first for the mover.
         §3.2: points are first scored alone and only the ``point_width`` best are
         paired (single-point plus pair evaluation).
         """

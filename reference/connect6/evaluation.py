@@ -37,8 +37,9 @@ def road_length_score(length: int) -> int:
 def full_rescan_scores(geo: Geometry, black: Bitboard, white: Bitboard) -> tuple[int, int]:
     """``(black score, white score)`` by scanning every road (the literal, slow version).
 
-    Seed 004, §2.2.1: "if every time we scanned the board, the cost would be large":
-    this is that scan, kept to test and time the road table's local update against.
+    Seed 004, §2.2.1: "对于路的维护，如果每次都是扫描一遍，这会是很大的开销" (to keep the
+    roads, scanning everything every time would be a large cost; our translation): this
+    is that scan, kept to test and time the road table's local update against.
     """
     scores = [0, 0]
     for mask in geo.road_masks:

@@ -1,7 +1,9 @@
 """Board geometry of Connect6: padded bitboard layout, points, roads (路), neighbourhoods.
 
-Seed 004, §2.1.3 (the road model: "six consecutive points on a straight line form a
-road") and §2.1.2 (candidate points: "the two rings around the stones already played").
+Seed 004, §2.1.3 (the road model: "在棋盘上连续 6 个点能够连成一条直线，则称为路", six
+consecutive points on a straight line form a road, our translation) and §2.1.2
+(candidate points: "选择棋盘中已落点的周围两层点", the two rings of points around the
+stones already played).
 
 Bitboard layout (python-chess style: one Python int per colour).  The board is
 ``size x size``; point ``(col, row)`` (both from 0, ``a1`` = bottom left) is bit
@@ -33,20 +35,22 @@ MIN_SIZE = 6
 """The smallest board: a road (six in a row) must fit (our choice of range)."""
 
 MAX_SIZE = 19
-"""The largest board: the standard 19 x 19 board of seed 004 (columns a..s)."""
+"""The largest board: 19 x 19, the usual Connect6 board (columns a..s; our choice of range)."""
 
 DEFAULT_SIZE = 19
-"""Seed 004 plays on 19 x 19."""
+"""19 x 19 (our choice: seed 004 gives no size; Wu and Huang's Connect6 is usually played on a
+Go board)."""
 
 ROAD_LENGTH = 6
-"""Seed 004, §2.1.3: a road is six consecutive points; six (or more) in a row wins."""
+"""Seed 004, §2.1.3: a road is six consecutive points.  Six or more in a row wins: the standard
+Connect6 rule (Wu and Huang 2006; our choice, the report states no rule)."""
 
 COLUMN_LETTERS = "abcdefghijklmnopqrs"
 """Column names a, b, c, ... (no letter is skipped; issue 5's notation)."""
 
 
 class Player(IntEnum):
-    """The two colours; black (黑) moves first (seed 004's rules)."""
+    """The two colours; black (黑) moves first (the standard Connect6 rules; seed 004 does not say)."""
 
     BLACK = 0
     WHITE = 1
@@ -157,10 +161,12 @@ def geometry(size: int) -> Geometry:
 
 
 def has_six(geo: Geometry, stones: Bitboard) -> bool:
-    """True when ``stones`` contain six (or more) in a row, by bitboard shifts.
+    """True when ``stones`` contain six or more in a row, by bitboard shifts.
 
-    An independent check of the road table's "a road of length 6" (used by tests
-    and by the full-width verifier): AND the board with itself shifted 1..5 steps.
+    Six or more: a line of seven or more holds six consecutive stones, and wins (the
+    standard Connect6 rule, see :mod:`reference.connect6.board`).  An independent check
+    of the road table's road of length 6 (used by tests and by the full-width
+    verifier): AND the board with itself shifted 1..5 steps.
     """
     for d in geo.directions:
         run = stones

@@ -1,7 +1,8 @@
 """Choosing a move: TSS first, then alpha-beta over candidate pairs with the core's TT.
 
-Seed 004, §2.1.1 (game tree + alpha-beta, plus TSS), §2.1.4 ("if TSS does not
-win, we use the game tree"), §2.1.2 ("a wide tree rather than a deep one").  The
+Seed 004, §2.1.1 (game tree + alpha-beta, plus TSS), §2.1.4 ("如果我们在 TSS 中不能取得
+获胜，我们会选择博弈树": if TSS does not win, we use the game tree; our translation),
+§2.1.2 ("我们放弃了深度较深的树，选择了宽度大的树": a wide tree rather than a deep one).  The
 alpha-beta, TT and iterative deepening are the search core's
 (:mod:`reference.search`); this module only strings them together.
 """
@@ -47,7 +48,7 @@ def choose_move(
 ) -> MoveChoice:
     """TSS for a forced win; otherwise iterative-deepening alpha-beta with the TT.
 
-    Seed 004, §2.1.4: "如果我们在 TSS 中不能取得获胜, 我们会选择博弈树".
+    Seed 004, §2.1.4: "如果我们在 TSS 中不能取得获胜，我们会选择博弈树".
     """
     if game.is_terminal():
         raise GameError("the game is over: there is no move to choose")

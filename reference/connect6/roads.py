@@ -25,7 +25,8 @@ from reference.connect6.evaluation import ROAD_WEIGHTS
 from reference.connect6.geometry import ROAD_LENGTH, Bitboard, Geometry, Player, Point
 
 THREAT_LENGTHS = (4, 5)
-"""Seed 004, §2.1.4: "in Connect6, 4 and 5 stones are the shapes that threaten the opponent"."""
+"""Seed 004, §2.1.4: "在六子棋中，4 子和 5 子是对对方产生威胁的棋形" (in Connect6, 4 and 5
+stones are the shapes that threaten the opponent; our translation)."""
 
 RoadState = tuple[
     tuple[tuple[int, ...], tuple[int, ...]],
@@ -39,8 +40,8 @@ RoadState = tuple[
 class RoadTable:
     """Per-colour, per-length sets and counts of live roads, kept up to date stone by stone.
 
-    Seed 004, §2.2.1: the road table and its "global initialisation + local
-    modification" maintenance.
+    Seed 004, §2.2.1: the road table and its "全局初始化和局部修改" maintenance (global
+    initialisation and local modification).
     """
 
     __slots__ = ("blank", "geo", "live", "score", "stones")
@@ -60,7 +61,7 @@ class RoadTable:
     def rebuild(cls, geo: Geometry, black: Bitboard, white: Bitboard) -> RoadTable:
         """Global initialisation: build the table of a whole position by scanning every road.
 
-        Seed 004, §2.1.3 ("在初始化棋盘结构体时, 我们会得到一个初始化的分数").
+        Seed 004, §2.1.3 ("在初始化棋盘结构体时，我们会得到一个初始化的分数").
         """
         table = cls(geo)
         table.blank.clear()
@@ -157,7 +158,7 @@ class RoadTable:
     def empty_points(self, colour: int, length: int, occupied: Bitboard) -> Bitboard:
         """The empty points of every road of ``colour`` and ``length``, as one bitboard.
 
-        Seed 004, §2.2.3 (2): "通过路表, 在 TSS 选点时就可以 O(1) 的找到我们可用的点"
+        Seed 004, §2.2.3 (2): "通过路表，在 TSS 选点时就可以 $O(1)$ 的找到我们可用的点"
         (O(1) per road: one AND with the road's mask).
         """
         masks = self.geo.road_masks

@@ -1,7 +1,9 @@
 """Threat-space search (TSS, 威胁空间搜索) with double threats, and its full-width verifier.
 
-Seed 004, §2.1.4 ("the essence of TSS is to make threats, keep the opponent under
-threat until we win; in Connect6, 4 and 5 stones are the threatening shapes"),
+Seed 004, §2.1.4 ("TSS 的实质就是产生威胁，使得对方一直处于被威胁状态，直到我们在某一步取得
+成功。在六子棋中，4 子和 5 子是对对方产生威胁的棋形": the essence of TSS is to make threats
+and keep the opponent under threat until we win; in Connect6, 4 and 5 stones are the
+threatening shapes; our translation),
 §2.2.3 (2) (the road table finds the threat points: the empty points of one's
 roads of length 2 and 3, in O(1) per road), §3.2 (future work: single-threat
 search; we add it as an option).
@@ -31,6 +33,7 @@ that there is none.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reference.connect6.board import Connect6
@@ -308,13 +311,24 @@ class Verification:
     """When not forced: the line (attacker, defender, ...) where the attack failed."""
 
 
+AttackerSearch = Callable[[Connect6, int], TSSResult]
+"""A claimed attack: given the position (attacker to move) and the attacker moves left, a result
+whose ``win`` is the claim and whose ``line[0]`` is the attacker's move."""
+
+
 def verify_win(
-    game: Connect6, max_depth: int, *, single_threats: int = TSS_SINGLE_THREATS
+    game: Connect6,
+    max_depth: int,
+    *,
+    single_threats: int = TSS_SINGLE_THREATS,
+    search: AttackerSearch | None = None,
 ) -> Verification:
     """Check, full width, that the side to move wins within ``max_depth`` of its moves.
 
-    The attacker's moves come from :func:`threat_space_search`; at every defender
-    node **every legal move** (:meth:`Connect6.legal_moves`) is tried.  A reply that
+    The attacker's moves come from ``search`` (default: :func:`threat_space_search`
+    with ``single_threats``), which is asked again at every attacker node: the claim
+    checked is "this search wins from here".  At every defender node **every legal
+    move** (:meth:`Connect6.legal_moves`) is tried.  A reply that
     leaves a road the attacker completes at once (found by scanning the bitboards,
     independently of the road table) is won; a reply that makes six for the
     defender, or any other reply the attacker cannot win after within the depth,
@@ -324,8 +338,13 @@ def verify_win(
     count = 0
     path: list[Move] = []
 
+    def default_search(position: Connect6, depth: int) -> TSSResult:
+        return threat_space_search(position, max_depth=depth, single_threats=single_threats)
+
+    claim = search if search is not None else default_search
+
     def attack(depth: int) -> bool:
-        result = threat_space_search(game, max_depth=depth, single_threats=single_threats)
+        result = claim(game, depth)
         if not result.win:
             return False
         move = result.line[0]

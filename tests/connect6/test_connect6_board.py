@@ -1,4 +1,9 @@
-"""Rules, notation, keys and rendering of Connect6 (seed 004, §1 and issue 5's notation)."""
+"""Rules, notation, keys and rendering of Connect6 (issue 5's notation).
+
+Seed 004 never states the rules; they are the standard Connect6 rules of I-Chen Wu (Wu and
+Huang, A New Family of k-in-a-row Games, ACG 2005, LNCS 4250, 2006), this package's choice (see
+``reference/connect6/board.py``).
+"""
 
 from __future__ import annotations
 
@@ -29,7 +34,8 @@ def test_black_opens_with_one_stone_then_two() -> None:
     """Rules: "Black plays first, putting one black stone on one intersection. Subsequently,
     White and Black take turns, placing two stones on two different unoccupied spaces"
     (Board Game Arena, Connect6 help, http://en.doc.boardgamearena.com/Gamehelpconnectsix;
-    the game is I-Chen Wu's, 2003-2005); seed 004's README says the same."""
+    the game is I-Chen Wu's: Connect(6, 2, 1) of Wu and Huang 2006).  Seed 004 does not state
+    it."""
     game = Connect6(19)
     assert game.to_move == Player.BLACK and game.stones_per_move() == 1
     assert game.search_moves() == [(game.geo.centre,)]
@@ -61,7 +67,9 @@ def test_play_accepts_any_legal_pair_not_only_candidates() -> None:
 
 def test_six_in_a_row_wins_and_more_than_six_too() -> None:
     """ "The player who is the first to get six or more stones in a row ... wins" (Board Game
-    Arena, Connect6 help)."""
+    Arena, Connect6 help); Wu and Huang 2006: "The player who gets k consecutive stones of her
+    own first wins", with k = 6 and no upper limit, so seven in a row wins too.  Seed 004 states no
+    such rule: this package's choice."""
     # black to move (5 black, 6 white), black has a1..e1 minus nothing: playing f1 makes six
     game = Connect6.from_notation("9/a1,b1,c1,d1,e1/a3,b3,c3,d3,a5,b5")
     assert game.to_move == Player.BLACK

@@ -20,7 +20,7 @@ from reference.connect6.puzzles import (
     WIN_IN_4,
     Puzzle,
 )
-from reference.connect6.tss import threat_space_search, verify_win
+from reference.connect6.tss import TSSResult, threat_space_search, verify_win
 from reference.errors import ParameterError
 
 FAST = [p for p in PUZZLES if p.single_threats == 0]
@@ -187,10 +187,51 @@ def test_every_win_in_perturbed_puzzles_is_forced(puzzle: Puzzle, picks: list[in
         assert check.forced, [game.format_move(m) for m in check.refutation]
 
 
+FALSE_CLAIM = "10/a1,c3,d3,e3,h5,h6,h7/a8,a10,b10,c10,d10,j1,j7,j9"
+"""Black to move can leave three threats (e.g. f3,h3), but white already has a four on row 10
+(a10-d10, e10 and f10 empty): white completes six first."""
+
+
+def tss_ignoring_the_defenders_threats(game: Connect6, max_depth: int) -> TSSResult:
+    """A wrong TSS: an immediate six, else (depth >= 2) any pair leaving three or more threats is
+    claimed as a win, without looking at the defender's own threats."""
+    win = game.winning_move()
+    if win is not None:
+        return TSSResult(True, (win,), 1, 1)
+    if max_depth >= 2:
+        attacker = game.to_move
+        for move in game.legal_moves():
+            game.make(move)
+            threats = game.threat_count(attacker)
+            game.unmake()
+            if threats >= 3:
+                return TSSResult(True, (move,), 1, 2)
+    return TSSResult(False, (), 1, 0)
+
+
 def test_verifier_rejects_a_false_claim() -> None:
-    """The verifier can fail: no win within 3 moves for one stone of three in a row."""
-    game = Connect6.from_notation("8/d4/c3,e5")
-    assert not verify_win(game, 3).forced
+    """The verifier can fail.  A TSS that ignores the defender's threats claims a win in 2
+    (a pair leaving three threats); ``verify_win`` tries every white reply and refutes it with
+    white's six on row 10.  The real TSS makes no such claim (an attacker move must block the
+    defender's threats), and whatever it reports is verified."""
+    game = Connect6.from_notation(FALSE_CLAIM)
+    before = game.to_notation()
+    wrong = tss_ignoring_the_defenders_threats(game, 2)
+    assert wrong.win
+    game.make(wrong.line[0])
+    assert game.threat_count(Player.BLACK) >= 3 and game.threat_count(Player.WHITE) == 1
+    game.unmake()
+    check = verify_win(game, 2, search=tss_ignoring_the_defenders_threats)
+    assert not check.forced
+    attack, reply = check.refutation
+    assert attack == wrong.line[0]
+    assert game.format_move(reply) == "e10,f10"  # white's six on row 10
+    assert game.to_notation() == before
+    real = threat_space_search(game, max_depth=2)
+    assert not real.win
+    assert not verify_win(game, 2).forced  # the default claim (the real TSS) is "no win"
+    # and a plain false claim: no win within 3 moves for one stone of three in a row
+    assert not verify_win(Connect6.from_notation("8/d4/c3,e5"), 3).forced
 
 
 def test_bad_parameters() -> None:
