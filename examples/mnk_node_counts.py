@@ -11,7 +11,9 @@ symmetries.
 Table 1 searches each board to the end of the game (exact values) and counts
 nodes for: minimax (no pruning), alpha-beta in plain a1, b1, ... order, alpha-beta
 with the threat-first move ordering, alpha-beta + ordering + transposition table,
-and that plus symmetry reduction; n! and sqrt(n!) are printed beside them.
+and that plus symmetry reduction; n! and sqrt(n!) are printed beside them.  The
+seed's variants search every empty cell (our sound pruning switched off); a last
+row adds it.
 Table 2 compares iterative deepening to depth d with a single search to depth d
 (the overhead of the repeated shallow iterations).
 
@@ -34,11 +36,33 @@ MAX_CELLS_WITHOUT_TT = {"minimax": 9, "alphabeta": 12}
 """Searches without a table are run only on boards this small (the rest would take hours)."""
 
 
+def paper_game(
+    m: int, n: int, k: int, ordering: str = "threats", symmetry: bool = False, pruning: bool = False
+) -> MNKGame:
+    """The game as seed 001 searches it: every empty cell (our sound pruning only with ``pruning``)."""
+    return MNKGame(
+        m,
+        n,
+        k,
+        ordering=ordering,
+        symmetry=symmetry,
+        forced_moves=pruning,
+        dead_cells=pruning,
+        pairings=pruning,
+    )
+
+
 def full_depth_nodes(
-    m: int, n: int, k: int, algorithm: str, ordering: str, symmetry: bool = False
+    m: int,
+    n: int,
+    k: int,
+    algorithm: str,
+    ordering: str,
+    symmetry: bool = False,
+    pruning: bool = False,
 ) -> tuple[int, int, float]:
     """(value, nodes, seconds) of one search to the end of the game from the empty board."""
-    game = MNKGame(m, n, k, ordering=ordering, symmetry=symmetry)
+    game = paper_game(m, n, k, ordering, symmetry, pruning)
     tt = TranspositionTable(1 << 20) if algorithm in ("alphabeta_tt", "pvs", "mtdf") else None
     start = time.perf_counter()
     result = search(game, m * n, algorithm=algorithm, tt=tt)
@@ -49,24 +73,25 @@ def table_1(boards: list[tuple[int, int, int]]) -> None:
     print("Table 1. Nodes searched to the end of the game from the empty board")
     print("(search to full depth: every leaf is a finished game, no heuristic is used)\n")
     variants = [
-        ("minimax", "minimax", "natural", False),
-        ("alpha-beta, a1 b1 ... order", "alphabeta", "natural", False),
-        ("alpha-beta, threat ordering", "alphabeta", "threats", False),
-        ("alpha-beta + ordering + TT", "alphabeta_tt", "threats", False),
-        ("  + symmetry (seed 001 improv.)", "alphabeta_tt", "threats", True),
-        ("PVS + ordering + TT + symmetry", "pvs", "threats", True),
-        ("MTD(f) + ordering + TT + symm.", "mtdf", "threats", True),
+        ("minimax", "minimax", "natural", False, False),
+        ("alpha-beta, a1 b1 ... order", "alphabeta", "natural", False, False),
+        ("alpha-beta, threat ordering", "alphabeta", "threats", False, False),
+        ("alpha-beta + ordering + TT", "alphabeta_tt", "threats", False, False),
+        ("  + symmetry (seed 001 improv.)", "alphabeta_tt", "threats", True, False),
+        ("PVS + ordering + TT + symmetry", "pvs", "threats", True, False),
+        ("MTD(f) + ordering + TT + symm.", "mtdf", "threats", True, False),
+        ("alpha-beta+TT+symm.+forced+dead", "alphabeta_tt", "threats", True, True),
     ]
     header = f"{'variant':34}" + "".join(f"{f'{m}x{n} k={k}':>20}" for m, n, k in boards)
     print(header)
     print("-" * len(header))
-    for label, algorithm, ordering, symmetry in variants:
+    for label, algorithm, ordering, symmetry, pruning in variants:
         cells = []
         for m, n, k in boards:
             if m * n > MAX_CELLS_WITHOUT_TT.get(algorithm, m * n):
                 cells.append(f"{'(too big)':>20}")
                 continue
-            _, nodes, _ = full_depth_nodes(m, n, k, algorithm, ordering, symmetry)
+            _, nodes, _ = full_depth_nodes(m, n, k, algorithm, ordering, symmetry, pruning)
             cells.append(f"{nodes:>20,}")
         print(f"{label:34}" + "".join(cells))
     print(
@@ -80,7 +105,8 @@ def table_1(boards: list[tuple[int, int, int]]) -> None:
     print(
         "\nn! is the number of move sequences that fill the board (the leaves of the tree\n"
         "when no game ends early); minimax also counts interior nodes and loses the\n"
-        "sequences cut short by a win.  Node counts exclude the root."
+        "sequences cut short by a win.  Node counts exclude the root.  The last row adds\n"
+        "our sound pruning (forced moves, dead cells; docs/papers/001-mnk.md, Additions)."
     )
 
 
@@ -91,10 +117,10 @@ def table_2(board: tuple[int, int, int], depths: list[int]) -> None:
     print(f"{'depth d':>8}{'single search':>20}{'iterative 1..d':>20}{'overhead':>10}")
     for depth in depths:
         single = search(
-            MNKGame(m, n, k), depth, algorithm="pvs", tt=TranspositionTable(1 << 18)
+            paper_game(m, n, k), depth, algorithm="pvs", tt=TranspositionTable(1 << 18)
         ).stats.nodes
         deepened = iterative_deepening(
-            MNKGame(m, n, k), max_depth=depth, algorithm="pvs", tt=TranspositionTable(1 << 18)
+            paper_game(m, n, k), max_depth=depth, algorithm="pvs", tt=TranspositionTable(1 << 18)
         )
         if deepened.depth < depth:  # stopped early: the value was already exact
             print(f"{depth:>8}{single:>20,}{'(exact at ' + str(deepened.depth) + ')':>20}")

@@ -39,6 +39,7 @@ from typing import Final
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.mnk import notation
 from reference.mnk.notation import Bitboard, Cell
+from reference.mnk.pairing import find_pairing
 from reference.mnk.symmetry import (
     KEY_BITS,
     KEY_MASK,
@@ -114,6 +115,10 @@ class Geometry:
     """Every set of K consecutive cells in a line (the K-lines)."""
     lines_through: tuple[int, ...]
     """Per cell: how many K-lines contain it."""
+    line_sets: tuple[int, ...]
+    """Per cell: the set of K-lines through it, as a bitset over indices into ``windows``."""
+    windows_through: tuple[tuple[Bitboard, ...], ...]
+    """Per cell: the K-lines (cell masks) through it."""
     orders: dict[str, tuple[Cell, ...]]
     not_first_column: Bitboard
     not_last_column: Bitboard
@@ -131,6 +136,9 @@ class Geometry:
         """Pickled as its parameters (a worker process rebuilds or reuses its own tables)."""
         return geometry, (self.m, self.n, self.k, self.seed)
 
+
+PAIR_CACHE_SIZE: Final = 1 << 20
+"""Most pairing answers cached per game (our choice; emptied when full)."""
 
 MOVE_LIST_CACHE_SIZE: Final = 1 << 17
 """Most move lists cached per board shape and order (our choice; about 20 MB at most)."""
@@ -199,6 +207,10 @@ def geometry(m: int, n: int, k: int, seed: int = ZOBRIST_SEED) -> Geometry:
         if starts:
             start_masks.append((step, starts))
     lines_through = tuple(sum(1 for w in windows if w >> cell & 1) for cell in range(cells))
+    line_sets = tuple(
+        sum(1 << i for i, w in enumerate(windows) if w >> cell & 1) for cell in range(cells)
+    )
+    windows_through = tuple(tuple(w for w in windows if w >> cell & 1) for cell in range(cells))
 
     def centre_rank(cell: Cell) -> tuple[int, int, int]:
         row, column = divmod(cell, m)
@@ -226,6 +238,8 @@ def geometry(m: int, n: int, k: int, seed: int = ZOBRIST_SEED) -> Geometry:
         start_masks=tuple(start_masks),
         windows=tuple(windows),
         lines_through=lines_through,
+        line_sets=line_sets,
+        windows_through=windows_through,
         orders=orders,
         not_first_column=full & ~first_column,
         not_last_column=full & ~last_column,
@@ -311,14 +325,22 @@ class MNKGame:
     __slots__ = (
         "_bits",
         "_count",
+        "_dead_cells",
+        "_forced_moves",
         "_geo",
         "_history",
         "_k",
         "_key_bytes",
+        "_opn",
         "_ordering",
+        "_pair_cache",
+        "_pairings",
         "_segments",
         "_stars",
         "_symmetry",
+        "_thr",
+        "_track",
+        "_track_base",
         "_unpack_keys",
         "_won",
         "_zkey",
@@ -334,6 +356,9 @@ class MNKGame:
         symmetry: bool = False,
         ordering: str = "threats",
         zobrist_seed: int = ZOBRIST_SEED,
+        forced_moves: bool = True,
+        dead_cells: bool = True,
+        pairings: bool = True,
     ) -> None:
         if ordering not in ORDERINGS:
             raise ParameterError(f"unknown ordering {ordering!r}: allowed {', '.join(ORDERINGS)}")
@@ -353,6 +378,36 @@ class MNKGame:
         self._history: list[Cell] = []
         self._won = False
         self._zkey = 0
+        self._forced_moves = forced_moves
+        self._dead_cells = dead_cells
+        self._pairings = pairings
+        self._pair_cache: dict[int, bool] = {}
+        # Tracked per ply (see _start_tracking): threats and open K-lines of each player.
+        self._track = False
+        self._track_base = 0
+        self._thr = [[0] * (geo.cells + 1), [0] * (geo.cells + 1)]
+        self._opn = [[0] * (geo.cells + 1), [0] * (geo.cells + 1)]
+
+    def _start_tracking(self) -> None:
+        """Compute the tracked threats and open K-lines of this position from the bitboards.
+
+        From here on ``make`` updates them incrementally, one entry per ply
+        (``_thr[player][ply]``: the cells where ``player`` would complete K in a row;
+        ``_opn[player][ply]``: the K-lines, as a bitset over ``geometry.windows``, that
+        hold no stone of the other player).  ``unmake`` needs no undo information: the
+        entries of the earlier plies are still there.  Taking back a move made before
+        tracking started stops it until the next time it is needed.  Searches that never
+        ask (perft, plain orderings without pruning) never pay for it.
+        """
+        geo = self._geo
+        ply = self._count
+        x_bits, o_bits = self._bits
+        self._thr[0][ply] = completing_cells_by_windows(x_bits, o_bits, geo)
+        self._thr[1][ply] = completing_cells_by_windows(o_bits, x_bits, geo)
+        self._opn[0][ply] = sum(1 << i for i, w in enumerate(geo.windows) if not w & o_bits)
+        self._opn[1][ply] = sum(1 << i for i, w in enumerate(geo.windows) if not w & x_bits)
+        self._track_base = ply
+        self._track = True
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -366,6 +421,9 @@ class MNKGame:
         symmetry: bool = False,
         ordering: str = "threats",
         zobrist_seed: int = ZOBRIST_SEED,
+        forced_moves: bool = True,
+        dead_cells: bool = True,
+        pairings: bool = True,
     ) -> MNKGame:
         """Build a position from its notation (see :mod:`reference.mnk.notation`).
 
@@ -376,7 +434,15 @@ class MNKGame:
         """
         parsed = notation.parse_position(text, m, n)
         game = cls(
-            parsed.m, parsed.n, k, symmetry=symmetry, ordering=ordering, zobrist_seed=zobrist_seed
+            parsed.m,
+            parsed.n,
+            k,
+            symmetry=symmetry,
+            ordering=ordering,
+            zobrist_seed=zobrist_seed,
+            forced_moves=forced_moves,
+            dead_cells=dead_cells,
+            pairings=pairings,
         )
         geo = game._geo
         x_line = has_k_line(parsed.x_bits, geo)
@@ -412,6 +478,8 @@ class MNKGame:
             setattr(other, name, getattr(self, name))
         other._bits = list(self._bits)
         other._history = list(self._history)
+        other._thr = [list(self._thr[0]), list(self._thr[1])]
+        other._opn = [list(self._opn[0]), list(self._opn[1])]
         return other
 
     def __getstate__(self) -> dict[str, object]:
@@ -515,12 +583,126 @@ class MNKGame:
 
     # ----------------------------------------------------------------- rules
     selective = False
-    """Searches try every empty cell (the player's near-move pruning is :class:`NearMovesGame`)."""
+    """The search moves are a *sound* pruning of the legal moves (see :meth:`search_moves`);
+    the player's near-move pruning is :class:`NearMovesGame`."""
     counts_points = False
 
+    @property
+    def forced_moves(self) -> bool:
+        """Whether :meth:`search_moves` keeps only the immediate win, or the forced block."""
+        return self._forced_moves
+
+    @property
+    def dead_cells(self) -> bool:
+        """Whether :meth:`search_moves` leaves out the cells on no K-line either side can still make."""
+        return self._dead_cells
+
+    @property
+    def pairings(self) -> bool:
+        """Whether :meth:`proof_bounds` looks for pairing strategies (``solve`` only)."""
+        return self._pairings
+
+    def has_pairing(self, maker: int) -> bool:
+        """Whether ``1 - maker`` has a pairing against every line still open for ``maker``.
+
+        Then ``maker`` can never complete K in a row (:mod:`reference.mnk.pairing`).
+        Cached per position and maker.
+        """
+        if not self._track:
+            self._start_tracking()
+        if self._thr[maker][self._count]:
+            return False  # a line with one empty cell has no pair
+        bits = self._bits
+        geo = self._geo
+        cache_key = ((bits[0] << geo.cells | bits[1]) << 1) | maker
+        found = self._pair_cache.get(cache_key)
+        if found is None:
+            empty = geo.full & ~(bits[0] | bits[1])
+            windows = geo.windows
+            lines = self._opn[maker][self._count]
+            empties = []
+            while lines:
+                low = lines & -lines
+                empties.append(windows[low.bit_length() - 1] & empty)
+                lines ^= low
+            found = find_pairing(empties) is not None
+            if len(self._pair_cache) >= PAIR_CACHE_SIZE:
+                self._pair_cache.clear()
+            self._pair_cache[cache_key] = found
+        return found
+
+    def proof_bounds(self, alpha: Score, beta: Score) -> tuple[Score, Score]:
+        """Bounds on the exact value for the side to move, proved without a search (``solve``).
+
+        * ``forced_moves``: a cell that completes K for the side to move: a win;
+          two or more for the opponent (and none for the side to move): a loss.
+        * ``pairings`` (:mod:`reference.mnk.pairing`): the opponent has a pairing
+          against the side to move: at most a draw (asked only when ``beta > 0``,
+          where it can matter); the side to move has one against the opponent, now
+          or after one of its moves: at least a draw (asked only when ``alpha < 0``).
+        """
+        if not self._track:
+            self._start_tracking()
+        ply = self._count
+        player = ply & 1
+        if self._forced_moves:
+            if self._thr[player][ply]:
+                return WIN, WIN
+            against = self._thr[1 - player][ply]
+            if against & (against - 1):
+                return -WIN, -WIN
+        lower, upper = -WIN, WIN
+        if not self._pairings:
+            return lower, upper
+        if beta > 0 and self.has_pairing(player):
+            upper = 0
+        if alpha < 0:
+            if self.has_pairing(1 - player):
+                lower = 0
+            else:
+                for move in self.search_moves():
+                    self.make(move)
+                    holds = not self._won and self.has_pairing(1 - player)
+                    self.unmake()
+                    if holds:
+                        lower = 0
+                        break
+        return lower, upper
+
     def search_moves(self) -> list[Cell]:
-        """The moves a search tries: every legal move, in the configured order."""
-        return self.legal_moves()
+        """The moves a search tries: :meth:`legal_moves` pruned by two sound rules.
+
+        Neither rule changes the value of any position (the proofs are in
+        ``docs/papers/001-mnk.md``, "Additions: sound pruning for solving"):
+
+        * ``forced_moves``: when the side to move can complete K in a row, only one
+          such cell (the value is a win); otherwise, when the opponent can, only one
+          cell where it could (block it: every other move loses at once; with two
+          or more such cells every move loses);
+        * ``dead_cells``: only the cells on some K-line that has no stone of one of
+          the players (a *dead* cell is on no line either side can still complete:
+          a stone there is a pass, and passing never gains in an (M,N,K)-game).
+          When every empty cell is dead, one of them (the game is a draw).
+        """
+        if self._won:
+            return []
+        if not (self._forced_moves or self._dead_cells):
+            return self.legal_moves()
+        if not self._track:
+            self._start_tracking()
+        ply = self._count
+        if self._forced_moves:
+            player = ply & 1
+            urgent = self._thr[player][ply] or self._thr[1 - player][ply]
+            if urgent:
+                return [(urgent & -urgent).bit_length() - 1]
+        moves = self.legal_moves()
+        if self._dead_cells:
+            live_lines = self._opn[0][ply] | self._opn[1][ply]
+            line_sets = self._geo.line_sets
+            live = [cell for cell in moves if line_sets[cell] & live_lines]
+            return live or moves[:1]
+        return moves
 
     def legal_moves(self) -> list[Cell]:
         """The empty cells in the configured order; empty when the game is over."""
@@ -531,8 +713,11 @@ class MNKGame:
         geo = self._geo
         ordering = self._ordering
         if ordering == "threats":
-            player = self._count & 1
-            urgent = self.completing_cells(player) or self.completing_cells(1 - player)
+            if not self._track:
+                self._start_tracking()
+            ply = self._count
+            player = ply & 1
+            urgent = self._thr[player][ply] or self._thr[1 - player][ply]
             if urgent:
                 order = geo.orders["centre"]
                 first = [cell for cell in order if urgent >> cell & 1]
@@ -555,22 +740,46 @@ class MNKGame:
 
     def completing_cells(self, player: int) -> Bitboard:
         """The empty cells where ``player`` would complete K in a row (K-lines with K-1 stones)."""
-        own = self._bits[player]
-        other = self._bits[1 - player]
-        geo = self._geo
-        if len(geo.windows) > WINDOW_LOOP_LIMIT:
-            return completing_cells_by_shifts(own, other, geo)
-        return completing_cells_by_windows(own, other, geo)
+        if not self._track:
+            self._start_tracking()
+        return self._thr[player][self._count]
+
+    def open_lines(self, player: int) -> int:
+        """The K-lines with no stone of the other player, as a bitset over ``geometry.windows``."""
+        if not self._track:
+            self._start_tracking()
+        return self._opn[player][self._count]
 
     def make(self, move: Cell) -> int:
         """Place the side to move's stone on ``move`` (unchecked); return 0 (no in-play points)."""
-        player = self._count & 1
-        bits = self._bits[player] | (1 << move)
+        ply = self._count
+        player = ply & 1
+        bit = 1 << move
+        bits = self._bits[player] | bit
         self._bits[player] = bits
         self._zkey ^= self._ztable[player][move]
         self._history.append(move)
-        self._count += 1
+        self._count = ply + 1
         k = self._k
+        if self._track:
+            # Threats and open K-lines change only on the lines through the new stone.
+            other = 1 - player
+            geo = self._geo
+            thr_other = self._thr[other]
+            thr_other[ply + 1] = thr_other[ply] & ~bit  # blocked (or never completing)
+            opn_other = self._opn[other]
+            opn_other[ply + 1] = opn_other[ply] & ~geo.line_sets[move]
+            opn_own = self._opn[player]
+            opn_own[ply + 1] = opn_own[ply]
+            thr_own = self._thr[player]
+            own = thr_own[ply] & ~bit
+            need = k - 1
+            if (bits & self._stars[move]).bit_count() >= need:
+                opponent = self._bits[other]
+                for window in geo.windows_through[move]:
+                    if not window & opponent and (window & bits).bit_count() == need:
+                        own |= window & ~bits
+            thr_own[ply + 1] = own
         # Only the lines through the new stone can have become K-lines.
         if (bits & self._stars[move]).bit_count() < k:
             return 0
@@ -590,11 +799,14 @@ class MNKGame:
             move = self._history.pop()
         except IndexError:
             raise IllegalMoveError("no move to take back: the history is empty") from None
-        self._count -= 1
-        player = self._count & 1
+        ply = self._count - 1
+        self._count = ply
+        player = ply & 1
         self._bits[player] ^= 1 << move
         self._zkey ^= self._ztable[player][move]
         self._won = False
+        if ply < self._track_base:
+            self._track = False  # the tracked entries of this ply were never computed
 
     def play(self, move: Cell) -> int:
         """Validate ``move`` and make it; raise :class:`IllegalMoveError` saying why not."""
@@ -688,3 +900,6 @@ def _cells_of(bits: Bitboard) -> list[Cell]:
         cells.append(low.bit_length() - 1)
         bits ^= low
     return cells
+
+
+

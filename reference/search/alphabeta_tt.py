@@ -17,10 +17,16 @@ Seed 000, §III.C, Algorithm 1 ("pruning strategy algorithm"), and seed 001,
   result LOWERBOUND (line 24) where it is an upper bound.  Here each node stores
   once, after its loop, under its own key, flagged against the window it was
   searched with (:func:`store_tt`).
+
+Ours, not in the paper: when ``solve`` runs it on a game that proves static bounds
+(:class:`~reference.search.protocol.ProvesBounds`), a node the table does not cut
+asks the game next (:func:`apply_proof_bounds`); a bound that closes the window ends
+the node like a table entry, one that does not narrows the window.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeVar
 
 from reference.search.context import SearchContext, first_move_first
@@ -98,6 +104,23 @@ def store_tt(
     )
 
 
+def apply_proof_bounds(
+    proof_bounds: Callable[[Score, Score], tuple[Score, Score]], alpha: Score, beta: Score
+) -> tuple[Score | None, Score, Score]:
+    """Ask the game for bounds on its exact value (``solve`` only); narrow the window with them.
+
+    Returns ``(cutoff value or None, alpha, beta)``: a lower bound at or above beta,
+    an upper bound at or below alpha, or equal bounds end the node (stored like a
+    search result under the *unnarrowed* window, so its flag is right).
+    """
+    lower, upper = proof_bounds(alpha, beta)
+    if lower >= beta:
+        return lower, alpha, beta
+    if upper <= alpha or lower == upper:
+        return upper, alpha, beta
+    return None, max(alpha, lower), min(beta, upper)
+
+
 def enter_subtree(ctx: SearchContext) -> bool:
     """Start tracking whether this node's subtree reaches the depth limit; return the outer flag."""
     outer = ctx.horizon_reached
@@ -143,6 +166,12 @@ def alphabeta_tt(
     if cutoff is not None:
         leave_subtree(ctx, outer)
         return cutoff
+    if ctx.proof_bounds is not None:  # (ours, solve only) a static proof acts as a table entry
+        cutoff, alpha, beta = apply_proof_bounds(ctx.proof_bounds, alpha, beta)
+        if cutoff is not None:
+            exact_subtree = leave_subtree(ctx, outer)
+            store_tt(tt, key, depth, exact_subtree, cutoff, alpha, beta, None, ctx, ply)
+            return cutoff
     best = -INFINITY
     best_move: object = None
     a = alpha

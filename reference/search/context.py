@@ -90,6 +90,9 @@ class SearchContext:
     limit, a move list pruned by a selective game, or a stored value that did."""
     pruned: bool = False
     """True once a selective game's candidate list was searched instead of every legal move."""
+    proof_bounds: Callable[[Score, Score], tuple[Score, Score]] | None = None
+    """(ours, ``solve`` only) the game's static bounds on the exact value
+    (:class:`~reference.search.protocol.ProvesBounds`), asked where the table has no cutoff."""
 
     def result_is_exact(self, value: Score) -> bool:
         """Whether a root value of this search is the game's exact value.

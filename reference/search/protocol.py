@@ -44,7 +44,7 @@ its sign: ``1`` win, ``0`` draw, ``-1`` loss for the side to move
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Protocol, TypeAlias, TypeVar
+from typing import Protocol, TypeAlias, TypeVar, runtime_checkable
 
 Key: TypeAlias = int
 """A 64-bit position key (Zobrist or a game's own hash), ``0 <= key < 2**64``."""
@@ -148,6 +148,26 @@ class Game(Protocol[MoveT]):
         Searches size Python's recursion limit from it
         (:func:`reference.search.recursion.make_room`); ``solve`` refuses a game
         without a bound (its tree is infinite).
+        """
+        ...
+
+
+@runtime_checkable
+class ProvesBounds(Protocol):
+    """Optional (ours): a game that can bound its exact value without searching.
+
+    ``solve`` asks such a game at each node it does not find in its table; a bound
+    that closes the window ends the node as a table entry would.  Only ``solve``
+    uses it: the bounds are on the *exact* value (wins ``+-WIN``), not on a
+    depth-limited one.  Example: the (M,N,K)-game's pairing strategies
+    (:meth:`reference.mnk.board.MNKGame.proof_bounds`).
+    """
+
+    def proof_bounds(self, alpha: Score, beta: Score) -> tuple[Score, Score]:
+        """``(lower, upper)`` with lower <= exact value <= upper, for the side to move.
+
+        ``(alpha, beta)`` is the window of the node: a game may skip work on a bound
+        that cannot close it.  Nothing proved is ``(-INFINITY, INFINITY)``.
         """
         ...
 

@@ -20,7 +20,7 @@ from reference.search.alphabeta import alphabeta
 from reference.search.alphabeta_tt import alphabeta_tt
 from reference.search.context import Deadline, SearchContext, SearchTimeout
 from reference.search.negamax import child_value
-from reference.search.protocol import INFINITY, MAX_PLY, Game, Score
+from reference.search.protocol import INFINITY, MAX_PLY, Game, ProvesBounds, Score
 from reference.search.rootloop import root_search
 from reference.search.stats import Counters, SearchStats
 from reference.search.tt import TranspositionTable
@@ -85,6 +85,8 @@ def solve(
     ctx = SearchContext(
         tt=tt, deadline=deadline, mate_distance=False, full_width=True, on_progress=on_progress
     )
+    if isinstance(game, ProvesBounds):  # a game's static proofs (e.g. mnk pairing strategies)
+        ctx.proof_bounds = game.proof_bounds
     ctx.bind_table(game)
     start = time.perf_counter()
     if game.is_terminal():

@@ -19,6 +19,22 @@ SMALL_SHAPES = [
 """Small (M, N, K) shapes used by the property tests."""
 
 
+def paper_game(
+    m: int, n: int, k: int, *, ordering: str = "threats", symmetry: bool = False
+) -> MNKGame:
+    """The game as seed 001 searches it: every empty cell, none of our sound pruning rules."""
+    return MNKGame(
+        m,
+        n,
+        k,
+        ordering=ordering,
+        symmetry=symmetry,
+        forced_moves=False,
+        dead_cells=False,
+        pairings=False,
+    )
+
+
 def play_choices(game: MNKGame, choices: list[int]) -> MNKGame:
     """Play ``choices[i] % len(legal_moves)`` until the choices run out or the game ends."""
     for choice in choices:

@@ -11,7 +11,7 @@ import functools
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mnk_strategies import reachable_games
+from mnk_strategies import paper_game, reachable_games
 
 from reference.mnk.board import MNKGame
 from reference.search import ALGORITHMS, WIN, TranspositionTable, search, solve
@@ -178,9 +178,9 @@ def test_symmetry_and_ordering_cut_nodes_4_3_3() -> None:
     """Seed 001's claims in miniature: ordering and symmetries shrink the solved tree
     (measured: 79,420 nodes natural order, 32,349 centre, 7,720 threats, 2,323 threats +
     symmetry)."""
-    natural = solve(MNKGame(4, 3, 3, ordering="natural")).stats.nodes
-    centre = solve(MNKGame(4, 3, 3, ordering="centre")).stats.nodes
-    reduced = solve(MNKGame(4, 3, 3, ordering="threats", symmetry=True)).stats.nodes
+    natural = solve(paper_game(4, 3, 3, ordering="natural")).stats.nodes
+    centre = solve(paper_game(4, 3, 3, ordering="centre")).stats.nodes
+    reduced = solve(paper_game(4, 3, 3, ordering="threats", symmetry=True)).stats.nodes
     assert reduced * 10 < centre < natural
 
 
@@ -200,7 +200,7 @@ def test_pinned_node_counts_tic_tac_toe(
     """Node counts of full-depth searches of 3,3,3 (examples/mnk_node_counts.py, Table 1 and
     docs/papers/001-mnk.md).  Pinned so that a change of behaviour is always deliberate:
     update the numbers there too."""
-    game = MNKGame(3, 3, 3, ordering=ordering, symmetry=symmetry)
+    game = paper_game(3, 3, 3, ordering=ordering, symmetry=symmetry)
     tt = TranspositionTable(1 << 20) if algorithm != "alphabeta" else None
     result = search(game, 9, algorithm=algorithm, tt=tt)
     assert result.value == 0 and result.exact
