@@ -49,7 +49,7 @@ from reference.mnk.symmetry import (
     symmetries,
 )
 from reference.mnk.threats import threat_evaluation
-from reference.search import WIN, Key, Score, random_keys
+from reference.search import INFINITY, WIN, Key, Score, random_keys
 
 
 class Player(IntEnum):
@@ -651,7 +651,7 @@ class MNKGame:
             against = self._thr[1 - player][ply]
             if against & (against - 1):
                 return -WIN, -WIN
-        lower, upper = -WIN, WIN
+        lower, upper = -INFINITY, INFINITY  # nothing proved
         if not self._pairings:
             return lower, upper
         if beta > 0 and self.has_pairing(player):

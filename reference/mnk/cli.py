@@ -2,10 +2,13 @@
 
 Seed 001.  Options: ``--m`` (columns), ``--n`` (rows), ``--k`` (stones in a row;
 each defaults to 3, or M and N to the size of ``--position``), ``--no-symmetry``
-(plain Zobrist keys in the transposition table instead of canonical keys) and
-``--ordering`` (see :data:`reference.mnk.board.ORDERINGS`).  Neither switch
-changes a value, only the speed.  Moves are cells such as ``b2`` (``a1`` at the
-bottom left); positions are in the notation of :mod:`reference.mnk.notation`.
+(plain Zobrist keys in the transposition table instead of canonical keys),
+``--ordering`` (see :data:`reference.mnk.board.ORDERINGS`) and the sound pruning
+rules ``--no-forced-moves``, ``--no-dead-cells``, ``--no-pairings`` (see
+:meth:`reference.mnk.board.MNKGame.search_moves` and ``proof_bounds``).  No switch
+changes an exact value or a set of optimal moves, only the speed.  Moves are cells
+such as ``b2`` (``a1`` at the bottom left); positions are in the notation of
+:mod:`reference.mnk.notation`.
 The reported value is the sign of the exact score: 1 win, 0 draw, -1 loss for
 the side to move.
 
@@ -51,6 +54,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=ORDERINGS,
         help=f"move ordering (default {ORDERINGS[0]}; counts and values never depend on it)",
     )
+    parser.add_argument(
+        "--no-forced-moves",
+        action="store_true",
+        help="searches try every move even when one completes K in a row or must block one",
+    )
+    parser.add_argument(
+        "--no-dead-cells",
+        action="store_true",
+        help="searches also try cells on no K-line either side can still complete",
+    )
+    parser.add_argument(
+        "--no-pairings",
+        action="store_true",
+        help="solve does not look for pairing strategies (static proofs of draws)",
+    )
 
 
 def new_game(args: argparse.Namespace, position: str | None) -> MNKGame:
@@ -60,6 +78,9 @@ def new_game(args: argparse.Namespace, position: str | None) -> MNKGame:
     k = getattr(args, "k", None)
     symmetry = not getattr(args, "no_symmetry", False)
     ordering = getattr(args, "ordering", None) or ORDERINGS[0]
+    forced_moves = not getattr(args, "no_forced_moves", False)
+    dead_cells = not getattr(args, "no_dead_cells", False)
+    pairings = not getattr(args, "no_pairings", False)
     if position is not None:
         return MNKGame.from_notation(
             position,
@@ -68,6 +89,9 @@ def new_game(args: argparse.Namespace, position: str | None) -> MNKGame:
             n=n,
             symmetry=symmetry,
             ordering=ordering,
+            forced_moves=forced_moves,
+            dead_cells=dead_cells,
+            pairings=pairings,
         )
     return MNKGame(
         DEFAULT_SIDE if m is None else m,
@@ -75,6 +99,9 @@ def new_game(args: argparse.Namespace, position: str | None) -> MNKGame:
         DEFAULT_SIDE if k is None else k,
         symmetry=symmetry,
         ordering=ordering,
+        forced_moves=forced_moves,
+        dead_cells=dead_cells,
+        pairings=pairings,
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from hypothesis import strategies as st
 
 from reference.mnk.board import MNKGame
@@ -74,3 +76,19 @@ def naive_has_line(bits: int, m: int, n: int, k: int) -> bool:
                 ):
                     return True
     return False
+
+
+@functools.cache
+def brute_force_value(text: str, k: int) -> int:
+    """Plain negamax over position strings, without any of the package's search code: -1/0/1."""
+    game = MNKGame.from_notation(
+        text, k, ordering="natural", forced_moves=False, dead_cells=False, pairings=False
+    )
+    if game.is_terminal():
+        return -1 if game.winner() is not None else 0
+    best = -1
+    for move in game.legal_moves():
+        game.make(move)
+        best = max(best, -brute_force_value(game.to_notation(), k))
+        game.unmake()
+    return best

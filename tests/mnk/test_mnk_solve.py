@@ -6,12 +6,10 @@ Seed 001: alpha-beta with TT and Zobrist keys, and its "possible improvements"
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mnk_strategies import paper_game, reachable_games
+from mnk_strategies import brute_force_value, paper_game, reachable_games
 
 from reference.mnk.board import MNKGame
 from reference.search import ALGORITHMS, WIN, TranspositionTable, search, solve
@@ -50,20 +48,6 @@ def test_known_value_5_4_4_draw() -> None:
     board sizes").  About 1.4 million nodes, 10-20 s here."""
     result = solve(MNKGame(5, 4, 4, symmetry=True))
     assert result.score == 0
-
-
-@functools.cache
-def brute_force_value(text: str, k: int) -> int:
-    """Plain negamax over position strings, without any of the package's search code: -1/0/1."""
-    game = MNKGame.from_notation(text, k, ordering="natural")
-    if game.is_terminal():
-        return -1 if game.winner() is not None else 0
-    best = -1
-    for move in game.legal_moves():
-        game.make(move)
-        best = max(best, -brute_force_value(game.to_notation(), k))
-        game.unmake()
-    return best
 
 
 @settings(derandomize=True, max_examples=40, deadline=None)

@@ -1,0 +1,272 @@
+"""The sound pruning rules used by ``solve`` (ours; docs/papers/001-mnk.md, "Additions").
+
+Each rule must leave every exact value and every set of optimal moves unchanged:
+
+* ``forced_moves`` (search_moves: only the immediate win, else only a block;
+  proof_bounds: a win when the side to move can complete K, a loss against two
+  threats);
+* ``dead_cells`` (search_moves: no cell on a K-line nobody can still complete);
+* ``pairings`` (proof_bounds: a pairing strategy proves the other side cannot win).
+
+Checked rule by rule at *every* reachable tic-tac-toe position against an
+independent brute-force negamax, and on random reachable 4 x 3, 4 x 4 (K = 3 and 4)
+and 5 x 4 positions against the solver with every rule switched off.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mnk_strategies import brute_force_value, play_choices, reachable_games
+
+from reference.mnk.board import MNKGame, completing_cells_by_windows
+from reference.mnk.pairing import find_pairing, is_pairing
+from reference.search import INFINITY, WIN, TranspositionTable, solve
+
+RULES = ("forced_moves", "dead_cells", "pairings")
+
+CONFIGS = [
+    {"forced_moves": True, "dead_cells": False, "pairings": False},
+    {"forced_moves": False, "dead_cells": True, "pairings": False},
+    {"forced_moves": False, "dead_cells": False, "pairings": True},
+    {"forced_moves": True, "dead_cells": True, "pairings": True},
+]
+"""Each rule alone, then all of them (the default)."""
+
+NO_RULES = {"forced_moves": False, "dead_cells": False, "pairings": False}
+
+WINDOWS = [(-INFINITY, INFINITY), (0, 1), (-1, 0), (-WIN, 0), (0, WIN), (-1, 1)]
+"""Windows handed to ``proof_bounds``: it computes only the bounds a window can use."""
+
+
+def config_id(config: dict[str, bool]) -> str:
+    return "+".join(rule for rule in RULES if config[rule])
+
+
+def game_from(text: str, k: int, config: dict[str, bool], symmetry: bool = False) -> MNKGame:
+    return MNKGame.from_notation(text, k, symmetry=symmetry, **config)
+
+
+@functools.cache
+def reachable_positions(m: int, n: int, k: int) -> tuple[str, ...]:
+    """Every position reachable from the empty board (finished games included), in notation."""
+    seen: set[str] = set()
+    order: list[str] = []
+    game = MNKGame(m, n, k, ordering="natural", **NO_RULES)
+
+    def walk() -> None:
+        text = game.to_notation()
+        if text in seen:
+            return
+        seen.add(text)
+        order.append(text)
+        for move in game.legal_moves():
+            game.make(move)
+            walk()
+            game.unmake()
+
+    walk()
+    return tuple(order)
+
+
+def test_tic_tac_toe_has_5478_reachable_positions() -> None:
+    """5,478 legal positions (Wikipedia, "Tic-tac-toe", §Combinatorics): the walk below is complete."""
+    assert len(reachable_positions(3, 3, 3)) == 5478
+
+
+def child_values(game: MNKGame) -> dict[int, int]:
+    """Exact value (brute force, -1/0/1) of each legal move for the side to move."""
+    values = {}
+    for move in game.legal_moves():
+        game.make(move)
+        values[move] = -brute_force_value(game.to_notation(), game.k)
+        game.unmake()
+    return values
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_every_tic_tac_toe_position_keeps_its_value(config: dict[str, bool]) -> None:
+    """At every reachable 3,3,3 position: the search moves are legal moves that keep the value,
+    and every proved bound holds (brute-force negamax, no package search code)."""
+    for text in reachable_positions(3, 3, 3):
+        game = game_from(text, 3, config)
+        if game.is_terminal():
+            continue
+        value = brute_force_value(text, 3)
+        children = child_values(game)
+        moves = game.search_moves()
+        assert moves and set(moves) <= set(children), text
+        assert max(children[move] for move in moves) == value, text
+        for alpha, beta in WINDOWS:
+            lower, upper = game.proof_bounds(alpha, beta)
+            assert lower <= value * WIN <= upper, (text, alpha, beta)
+        assert game.to_notation() == text  # proof_bounds restores the position
+
+
+def test_every_tic_tac_toe_pairing_proves_the_maker_cannot_win() -> None:
+    """Whenever a pairing is found against a player, that player's exact value is <= 0."""
+    found = 0
+    for text in reachable_positions(3, 3, 3):
+        game = game_from(text, 3, CONFIGS[-1])
+        if game.is_terminal():
+            continue
+        value = brute_force_value(text, 3)
+        for maker in (0, 1):
+            if game.has_pairing(maker):
+                found += 1
+                maker_value = value if maker == game.to_move else -value
+                assert maker_value <= 0, text
+    assert found > 1000  # the rule is exercised (not vacuous)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_every_tic_tac_toe_position_solves_the_same(config: dict[str, bool]) -> None:
+    """``solve`` with the rule(s) == brute force: value and the set of optimal moves, at every
+    reachable 3,3,3 position (about 4,500 solves per rule set)."""
+    for text in reachable_positions(3, 3, 3):
+        game = game_from(text, 3, config, symmetry=True)
+        if game.is_terminal():
+            continue
+        result = solve(game, tt=TranspositionTable(1 << 10))
+        children = child_values(game)
+        value = brute_force_value(text, 3)
+        assert result.value == value, text
+        assert set(result.best_moves) == {m for m, v in children.items() if v == value}, text
+
+
+@settings(derandomize=True, max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 1000), min_size=0, max_size=9), st.sampled_from(CONFIGS))
+def test_tic_tac_toe_solve_is_unchanged(choices: list[int], config: dict[str, bool]) -> None:
+    """A sample of the slow test above (every rule set, random reachable 3,3,3 positions)."""
+    game = play_choices(MNKGame(3, 3, 3, symmetry=True, **config), choices)
+    if game.is_terminal():
+        return
+    result = solve(game, tt=TranspositionTable(1 << 10))
+    children = child_values(game)
+    value = brute_force_value(game.to_notation(), 3)
+    assert result.value == value
+    assert set(result.best_moves) == {m for m, v in children.items() if v == value}
+
+
+BIGGER = [(4, 3, 3), (3, 4, 3), (4, 4, 3), (4, 4, 4)]
+
+
+def unpruned(game: MNKGame) -> MNKGame:
+    return MNKGame.from_notation(game.to_notation(), game.k, symmetry=True, **NO_RULES)
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(
+    st.one_of(
+        reachable_games(shapes=BIGGER, min_moves=4, max_moves=12),
+        reachable_games(shapes=[(5, 4, 4)], min_moves=7, max_moves=14),
+    ),
+    st.sampled_from(CONFIGS),
+)
+def test_bigger_boards_solve_the_same(game: MNKGame, config: dict[str, bool]) -> None:
+    """Random reachable 4x3, 3x4, 4x4 (K = 3, 4) and 5x4 (K = 4) positions: value and set of
+    optimal moves with the rule(s) == with no rule (the solver the other tests check)."""
+    if game.is_terminal():
+        return
+    text = game.to_notation()
+    pruned = solve(game_from(text, game.k, config, symmetry=True), tt=TranspositionTable(1 << 14))
+    plain = solve(unpruned(game), tt=TranspositionTable(1 << 14))
+    assert pruned.score == plain.score
+    assert set(pruned.best_moves) == set(plain.best_moves)
+
+
+@settings(derandomize=True, max_examples=25, deadline=None)
+@given(reachable_games(shapes=[(4, 4, 3), (4, 4, 4)], min_moves=5, max_moves=12))
+def test_bigger_boards_every_bound_and_search_move_list_is_sound(game: MNKGame) -> None:
+    """At random 4x4 positions, with every rule on: the search moves keep the exact value and
+    the proved bounds contain it (values from the solver with no rule)."""
+    if game.is_terminal():
+        return
+    tt = TranspositionTable(1 << 14)  # one table: every entry is an exact value of this game
+    value = solve(unpruned(game), tt=tt).score
+    pruned = game_from(game.to_notation(), game.k, CONFIGS[-1])
+    children: dict[int, int] = {}
+    for move in pruned.legal_moves():
+        child = unpruned(game)
+        child.make(move)
+        terminal = child.is_terminal()
+        children[move] = -child.terminal_score() if terminal else -solve(child, tt=tt).score
+    moves = pruned.search_moves()
+    assert moves and set(moves) <= set(children)
+    assert max(children[move] for move in moves) == value
+    for alpha, beta in WINDOWS:
+        lower, upper = pruned.proof_bounds(alpha, beta)
+        assert lower <= value <= upper
+
+
+@settings(derandomize=True, max_examples=60, deadline=None)
+@given(
+    reachable_games(shapes=[(3, 3, 3), (4, 4, 3), (5, 5, 4), (7, 6, 4), (15, 15, 5)]),
+    st.integers(0, 12),
+    st.lists(st.integers(0, 1000), max_size=8),
+)
+def test_tracked_threats_and_open_lines_equal_a_fresh_count(
+    game: MNKGame, undo: int, more: list[int]
+) -> None:
+    """The per-ply threats and open K-lines kept by make / unmake equal a count from scratch,
+    also after taking back moves made before tracking started, and after more moves."""
+    game.completing_cells(0)  # start tracking here
+    for _ in range(min(undo, game.stones)):
+        game.unmake()
+    play_choices(game, more)
+    geo = game.geometry
+    x_bits, o_bits = game.bits
+    assert game.completing_cells(0) == completing_cells_by_windows(x_bits, o_bits, geo)
+    assert game.completing_cells(1) == completing_cells_by_windows(o_bits, x_bits, geo)
+    for player, other in ((0, o_bits), (1, x_bits)):
+        expected = sum(1 << i for i, w in enumerate(geo.windows) if not w & other)
+        assert game.open_lines(player) == expected
+    copy = game.copy()
+    assert copy.completing_cells(0) == game.completing_cells(0)
+    assert copy.open_lines(1) == game.open_lines(1)
+
+
+@settings(derandomize=True, max_examples=200, deadline=None)
+@given(st.lists(st.integers(1, (1 << 8) - 1), min_size=0, max_size=8))
+def test_found_pairings_are_pairings(lines: list[int]) -> None:
+    """Whatever the search returns is a pairing: disjoint pairs, one inside every line."""
+    pairs = find_pairing(lines, budget=10_000)
+    if pairs is not None:
+        assert is_pairing(pairs, lines)
+    if any(cells.bit_count() < 2 for cells in lines):
+        assert pairs is None
+
+
+def test_pairing_search_is_complete_on_small_cases() -> None:
+    """Exhaustively over every set of up to 3 lines on 5 cells: a pairing is found exactly when
+    one exists (checked by trying every set of disjoint pairs)."""
+    cells = 5
+    all_pairs = [(1 << a) | (1 << b) for a in range(cells) for b in range(a + 1, cells)]
+    pairings: list[list[int]] = [[]]
+    for pair in all_pairs:
+        pairings += [p + [pair] for p in pairings if all(not pair & q for q in p)]
+    candidates = range(3, 1 << cells)
+    for a in candidates:
+        for b in candidates:
+            for c in (3, 0b10110, 0b11000):
+                lines = [a, b, c]
+                exists = any(is_pairing(p, lines) for p in pairings)
+                assert (find_pairing(lines, budget=10_000) is not None) == exists, lines
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_rules_change_only_the_speed_4_4_4(config: dict[str, bool]) -> None:
+    """4,4,4 is a draw in which every first move draws (see test_known_values)."""
+    result = solve(MNKGame(4, 4, 4, symmetry=True, **config))
+    assert result.score == 0 and len(result.best_moves) == 16
+
+
+def test_pinned_solve_node_counts() -> None:
+    """Nodes of ``solve`` with every rule (docs/papers/001-mnk.md); pinned so a change is
+    deliberate: 4,4,4 needs 62,212 nodes with no rule."""
+    assert solve(MNKGame(4, 4, 4, symmetry=True)).stats.nodes == 92
+    assert solve(MNKGame(4, 4, 4, symmetry=True, **NO_RULES)).stats.nodes == 62_212
