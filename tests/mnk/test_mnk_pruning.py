@@ -16,6 +16,7 @@ and 5 x 4 positions against the solver with every rule switched off.
 from __future__ import annotations
 
 import functools
+from typing import TypedDict
 
 import pytest
 from hypothesis import given, settings
@@ -26,9 +27,15 @@ from reference.mnk.board import MNKGame, completing_cells_by_windows
 from reference.mnk.pairing import find_pairing, is_pairing
 from reference.search import INFINITY, WIN, TranspositionTable, solve
 
-RULES = ("forced_moves", "dead_cells", "pairings")
+class Rules(TypedDict):
+    """The constructor switches of the rules."""
 
-CONFIGS = [
+    forced_moves: bool
+    dead_cells: bool
+    pairings: bool
+
+
+CONFIGS: list[Rules] = [
     {"forced_moves": True, "dead_cells": False, "pairings": False},
     {"forced_moves": False, "dead_cells": True, "pairings": False},
     {"forced_moves": False, "dead_cells": False, "pairings": True},
@@ -36,17 +43,17 @@ CONFIGS = [
 ]
 """Each rule alone, then all of them (the default)."""
 
-NO_RULES = {"forced_moves": False, "dead_cells": False, "pairings": False}
+NO_RULES: Rules = {"forced_moves": False, "dead_cells": False, "pairings": False}
 
 WINDOWS = [(-INFINITY, INFINITY), (0, 1), (-1, 0), (-WIN, 0), (0, WIN), (-1, 1)]
 """Windows handed to ``proof_bounds``: it computes only the bounds a window can use."""
 
 
-def config_id(config: dict[str, bool]) -> str:
-    return "+".join(rule for rule in RULES if config[rule])
+def config_id(config: Rules) -> str:
+    return "+".join(rule for rule, on in config.items() if on)
 
 
-def game_from(text: str, k: int, config: dict[str, bool], symmetry: bool = False) -> MNKGame:
+def game_from(text: str, k: int, config: Rules, symmetry: bool = False) -> MNKGame:
     return MNKGame.from_notation(text, k, symmetry=symmetry, **config)
 
 
@@ -88,7 +95,7 @@ def child_values(game: MNKGame) -> dict[int, int]:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_every_tic_tac_toe_position_keeps_its_value(config: dict[str, bool]) -> None:
+def test_every_tic_tac_toe_position_keeps_its_value(config: Rules) -> None:
     """At every reachable 3,3,3 position: the search moves are legal moves that keep the value,
     and every proved bound holds (brute-force negamax, no package search code)."""
     for text in reachable_positions(3, 3, 3):
@@ -124,7 +131,7 @@ def test_every_tic_tac_toe_pairing_proves_the_maker_cannot_win() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_every_tic_tac_toe_position_solves_the_same(config: dict[str, bool]) -> None:
+def test_every_tic_tac_toe_position_solves_the_same(config: Rules) -> None:
     """``solve`` with the rule(s) == brute force: value and the set of optimal moves, at every
     reachable 3,3,3 position (about 4,500 solves per rule set)."""
     for text in reachable_positions(3, 3, 3):
@@ -140,7 +147,7 @@ def test_every_tic_tac_toe_position_solves_the_same(config: dict[str, bool]) -> 
 
 @settings(derandomize=True, max_examples=60, deadline=None)
 @given(st.lists(st.integers(0, 1000), min_size=0, max_size=9), st.sampled_from(CONFIGS))
-def test_tic_tac_toe_solve_is_unchanged(choices: list[int], config: dict[str, bool]) -> None:
+def test_tic_tac_toe_solve_is_unchanged(choices: list[int], config: Rules) -> None:
     """A sample of the slow test above (every rule set, random reachable 3,3,3 positions)."""
     game = play_choices(MNKGame(3, 3, 3, symmetry=True, **config), choices)
     if game.is_terminal():
@@ -167,7 +174,7 @@ def unpruned(game: MNKGame) -> MNKGame:
     ),
     st.sampled_from(CONFIGS),
 )
-def test_bigger_boards_solve_the_same(game: MNKGame, config: dict[str, bool]) -> None:
+def test_bigger_boards_solve_the_same(game: MNKGame, config: Rules) -> None:
     """Random reachable 4x3, 3x4, 4x4 (K = 3, 4) and 5x4 (K = 4) positions: value and set of
     optimal moves with the rule(s) == with no rule (the solver the other tests check)."""
     if game.is_terminal():
@@ -248,7 +255,7 @@ def test_pairing_search_is_complete_on_small_cases() -> None:
     all_pairs = [(1 << a) | (1 << b) for a in range(cells) for b in range(a + 1, cells)]
     pairings: list[list[int]] = [[]]
     for pair in all_pairs:
-        pairings += [p + [pair] for p in pairings if all(not pair & q for q in p)]
+        pairings += [[*p, pair] for p in pairings if all(not pair & q for q in p)]
     candidates = range(3, 1 << cells)
     for a in candidates:
         for b in candidates:
@@ -259,7 +266,7 @@ def test_pairing_search_is_complete_on_small_cases() -> None:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_rules_change_only_the_speed_4_4_4(config: dict[str, bool]) -> None:
+def test_rules_change_only_the_speed_4_4_4(config: Rules) -> None:
     """4,4,4 is a draw in which every first move draws (see test_known_values)."""
     result = solve(MNKGame(4, 4, 4, symmetry=True, **config))
     assert result.score == 0 and len(result.best_moves) == 16
