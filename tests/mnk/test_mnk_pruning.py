@@ -27,6 +27,7 @@ from reference.mnk.board import MNKGame, completing_cells_by_windows
 from reference.mnk.pairing import find_pairing, is_pairing
 from reference.search import INFINITY, WIN, TranspositionTable, solve
 
+
 class Rules(TypedDict):
     """The constructor switches of the rules."""
 
