@@ -39,7 +39,7 @@ from typing import Final
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.mnk import notation
 from reference.mnk.notation import Bitboard, Cell
-from reference.mnk.pairing import find_pairing
+from reference.mnk.pairing import find_pairing, find_pairing_after_move
 from reference.mnk.symmetry import (
     KEY_BITS,
     KEY_MASK,
@@ -602,30 +602,41 @@ class MNKGame:
         """Whether :meth:`proof_bounds` looks for pairing strategies (``solve`` only)."""
         return self._pairings
 
-    def has_pairing(self, maker: int) -> bool:
+    def _open_line_empties(self, maker: int) -> list[Bitboard]:
+        """The empty cells of each K-line still open for ``maker``."""
+        bits = self._bits
+        geo = self._geo
+        empty = geo.full & ~(bits[0] | bits[1])
+        windows = geo.windows
+        lines = self._opn[maker][self._count]
+        empties = []
+        while lines:
+            low = lines & -lines
+            empties.append(windows[low.bit_length() - 1] & empty)
+            lines ^= low
+        return empties
+
+    def has_pairing(self, maker: int, after_move: bool = False) -> bool:
         """Whether ``1 - maker`` has a pairing against every line still open for ``maker``.
 
         Then ``maker`` can never complete K in a row (:mod:`reference.mnk.pairing`).
-        Cached per position and maker.
+        With ``after_move`` (``1 - maker`` to move): whether it has one after some move
+        (:func:`~reference.mnk.pairing.find_pairing_after_move`).  Cached per position.
         """
         if not self._track:
             self._start_tracking()
-        if self._thr[maker][self._count]:
-            return False  # a line with one empty cell has no pair
+        threats = self._thr[maker][self._count]
+        if threats and (not after_move or threats & (threats - 1)):
+            return False  # a line with one empty cell has no pair (and one move blocks one)
         bits = self._bits
-        geo = self._geo
-        cache_key = ((bits[0] << geo.cells | bits[1]) << 1) | maker
+        cache_key = ((bits[0] << self._geo.cells | bits[1]) << 2) | maker << 1 | after_move
         found = self._pair_cache.get(cache_key)
         if found is None:
-            empty = geo.full & ~(bits[0] | bits[1])
-            windows = geo.windows
-            lines = self._opn[maker][self._count]
-            empties = []
-            while lines:
-                low = lines & -lines
-                empties.append(windows[low.bit_length() - 1] & empty)
-                lines ^= low
-            found = find_pairing(empties) is not None
+            empties = self._open_line_empties(maker)
+            if after_move:
+                found = find_pairing_after_move(empties) is not None
+            else:
+                found = find_pairing(empties) is not None
             if len(self._pair_cache) >= PAIR_CACHE_SIZE:
                 self._pair_cache.clear()
             self._pair_cache[cache_key] = found
@@ -638,8 +649,10 @@ class MNKGame:
           two or more for the opponent (and none for the side to move): a loss.
         * ``pairings`` (:mod:`reference.mnk.pairing`): the opponent has a pairing
           against the side to move: at most a draw (asked only when ``beta > 0``,
-          where it can matter); the side to move has one against the opponent, now
-          or after one of its moves: at least a draw (asked only when ``alpha < 0``).
+          where it can matter); the side to move has one against the opponent after
+          one of its moves: at least a draw (asked only when ``alpha < 0``).
+
+        Nothing proved is ``(-INFINITY, INFINITY)``.
         """
         if not self._track:
             self._start_tracking()
@@ -652,21 +665,11 @@ class MNKGame:
             if against & (against - 1):
                 return -WIN, -WIN
         lower, upper = -INFINITY, INFINITY  # nothing proved
-        if not self._pairings:
-            return lower, upper
-        if beta > 0 and self.has_pairing(player):
-            upper = 0
-        if alpha < 0:
-            if self.has_pairing(1 - player):
+        if self._pairings:
+            if beta > 0 and self.has_pairing(player):
+                upper = 0
+            if alpha < 0 and self.has_pairing(1 - player, after_move=True):
                 lower = 0
-            else:
-                for move in self.search_moves():
-                    self.make(move)
-                    holds = not self._won and self.has_pairing(1 - player)
-                    self.unmake()
-                    if holds:
-                        lower = 0
-                        break
         return lower, upper
 
     def search_moves(self) -> list[Cell]:

@@ -35,15 +35,16 @@ PAIRING_BUDGET: Final = 200
 need a median of 5 steps; 90 % need fewer than 40)."""
 
 
-def reduce_lines(empties: Iterable[Bitboard]) -> list[Bitboard] | None:
-    """The empty cells of the open lines, without lines a pairing covers anyway; None if one has < 2.
+def reduce_lines(empties: Iterable[Bitboard], least: int = 2) -> list[Bitboard] | None:
+    """The empty cells of the open lines, without lines a pairing covers anyway.
 
-    A pair inside line A's empty cells is inside those of any line B whose empty cells
-    contain A's, so B is dropped.
+    A pair (or a hole, see :func:`find_pairing_after_move`) inside line A's empty cells
+    is inside those of any line B whose empty cells contain A's, so B is dropped.
+    None when a line has fewer than ``least`` empty cells (it cannot be covered).
     """
     kept: list[Bitboard] = []
     for cells in sorted(set(empties), key=int.bit_count):
-        if cells.bit_count() < 2:
+        if cells.bit_count() < least:
             return None
         for smaller in kept:
             if smaller & cells == smaller:
@@ -70,13 +71,46 @@ def find_pairing(empties: Iterable[Bitboard], budget: int = PAIRING_BUDGET) -> l
     if lines is None:
         return None
     pairs: list[Bitboard] = []
-    if _search(lines, 0, [budget], pairs):
+    if _search(lines, 0, [budget], pairs, False):
         return pairs
     return None
 
 
-def _search(lines: list[Bitboard], used: Bitboard, budget: list[int], pairs: list[Bitboard]) -> bool:
-    """Cover every line of ``lines`` with pairs of cells not in ``used`` (appended to ``pairs``)."""
+def find_pairing_after_move(
+    empties: Iterable[Bitboard], budget: int = PAIRING_BUDGET
+) -> tuple[Bitboard, list[Bitboard]] | None:
+    """A breaker move and a pairing after it, or None: ``(move cell, pairs)``.
+
+    The breaker's stone on a *hole* cell closes every open line through it; the pairs
+    must cover the other lines and avoid the hole.  One search instead of one per
+    breaker move: at the line with the fewest free cells, either a pair inside it
+    or (once) a hole inside it (tried first: it closes every line through it).  A line with a single empty cell (a maker threat)
+    can only be covered by the hole: the forced block.
+
+    >>> find_pairing_after_move([0b0011, 0b0101, 0b0110])  # no pairing, but after a stone on cell 0
+    (1, [6])
+    >>> find_pairing_after_move([0b0001, 0b0010]) is None  # two threats: one block is not enough
+    True
+    """
+    lines = reduce_lines(empties, least=1)
+    if lines is None:
+        return None
+    pairs: list[Bitboard] = []
+    if _search(lines, 0, [budget], pairs, True):
+        holes = [pair for pair in pairs if pair.bit_count() == 1]
+        return (holes[0] if holes else 0), [pair for pair in pairs if pair.bit_count() == 2]
+    return None
+
+
+def _search(
+    lines: list[Bitboard],
+    used: Bitboard,
+    budget: list[int],
+    pairs: list[Bitboard],
+    hole_allowed: bool,
+) -> bool:
+    """Cover every line of ``lines`` with pairs of cells not in ``used`` (appended to ``pairs``)
+    and, when ``hole_allowed``, at most one hole (appended as a one-cell bitboard)."""
     if not lines:
         return True
     budget[0] -= 1
@@ -85,10 +119,11 @@ def _search(lines: list[Bitboard], used: Bitboard, budget: list[int], pairs: lis
     free = ~used
     target = 0
     fewest = 1 << 30
+    least = 1 if hole_allowed else 2
     for cells in lines:
         count = (cells & free).bit_count()
         if count < fewest:
-            if count < 2:
+            if count < least:
                 return False
             fewest, target = count, cells
     choices = []
@@ -97,22 +132,32 @@ def _search(lines: list[Bitboard], used: Bitboard, budget: list[int], pairs: lis
         low = rest_bits & -rest_bits
         choices.append(low)
         rest_bits ^= low
+    if hole_allowed:
+        for hole in choices:
+            uncovered = [cells for cells in lines if not cells & hole]
+            pairs.append(hole)
+            if _search(uncovered, used | hole, budget, pairs, False):
+                return True
+            pairs.pop()
     for i, first in enumerate(choices):
         for second in choices[i + 1 :]:
             pair = first | second
             uncovered = [cells for cells in lines if cells & pair != pair]
             pairs.append(pair)
-            if _search(uncovered, used | pair, budget, pairs):
+            if _search(uncovered, used | pair, budget, pairs, hole_allowed):
                 return True
             pairs.pop()
     return False
 
 
-def is_pairing(pairs: list[Bitboard], empties: Iterable[Bitboard]) -> bool:
-    """Check a pairing: disjoint pairs of two cells, each line's empty cells contain one pair."""
-    seen = 0
+def is_pairing(pairs: list[Bitboard], empties: Iterable[Bitboard], hole: Bitboard = 0) -> bool:
+    """Check a pairing: disjoint pairs of two cells avoiding ``hole``, one inside every line
+    that does not contain the hole."""
+    seen = hole
     for pair in pairs:
         if pair.bit_count() != 2 or pair & seen:
             return False
         seen |= pair
-    return all(any(pair & cells == pair for pair in pairs) for cells in empties)
+    return all(
+        cells & hole or any(pair & cells == pair for pair in pairs) for cells in empties
+    )

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from mnk_strategies import brute_force_value, play_choices, reachable_games
 
 from reference.mnk.board import MNKGame, completing_cells_by_windows
-from reference.mnk.pairing import find_pairing, is_pairing
+from reference.mnk.pairing import find_pairing, find_pairing_after_move, is_pairing
 from reference.search import INFINITY, WIN, TranspositionTable, solve
 
 
@@ -127,6 +127,9 @@ def test_every_tic_tac_toe_pairing_proves_the_maker_cannot_win() -> None:
                 found += 1
                 maker_value = value if maker == game.to_move else -value
                 assert maker_value <= 0, text
+        if game.has_pairing(1 - game.to_move, after_move=True):
+            found += 1
+            assert value >= 0, text  # the side to move has a move after which it pairs
     assert found > 1000  # the rule is exercised (not vacuous)
 
 
@@ -247,6 +250,27 @@ def test_found_pairings_are_pairings(lines: list[int]) -> None:
         assert is_pairing(pairs, lines)
     if any(cells.bit_count() < 2 for cells in lines):
         assert pairs is None
+
+
+@settings(derandomize=True, max_examples=200, deadline=None)
+@given(st.lists(st.integers(1, (1 << 7) - 1), min_size=0, max_size=7))
+def test_pairing_after_move_is_a_pairing_after_one_of_the_moves(lines: list[int]) -> None:
+    """The one-search answer == trying every hole cell with :func:`find_pairing`, and what it
+    returns is a pairing of the lines the hole does not close."""
+    found = find_pairing_after_move(lines, budget=10_000)
+    cells = 0
+    for line in lines:
+        cells |= line
+    holes = [1 << c for c in range(7) if cells >> c & 1] or [0]
+    by_hole = any(
+        find_pairing([line & ~hole for line in lines if not line & hole], budget=10_000)
+        is not None
+        for hole in holes
+    )
+    assert (found is not None) == by_hole
+    if found is not None:
+        hole, pairs = found
+        assert hole.bit_count() <= 1 and is_pairing(pairs, lines, hole)
 
 
 def test_pairing_search_is_complete_on_small_cases() -> None:
