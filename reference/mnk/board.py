@@ -324,6 +324,7 @@ class MNKGame:
 
     __slots__ = (
         "_bits",
+        "_cells",
         "_count",
         "_dead_cells",
         "_forced_moves",
@@ -333,6 +334,8 @@ class MNKGame:
         "_key_bytes",
         "_opn",
         "_ordering",
+        "_static_moves",
+        "_static_order",
         "_pair_cache",
         "_pairings",
         "_segments",
@@ -345,7 +348,11 @@ class MNKGame:
         "_won",
         "_zkey",
         "_ztable",
+        "to_move",
     )
+    to_move: int
+    """The player to move: 0 (x) or 1 (o).  Read it; ``make`` / ``unmake`` keep it (a plain
+    attribute, not a property: the search reads it twice per node)."""
 
     def __init__(
         self,
@@ -369,12 +376,19 @@ class MNKGame:
         self._segments = geo.segments
         self._stars = geo.stars
         self._ordering = ordering
+        static = ordering if ordering in ("natural", "centre") else "centre"
+        self._static_order = geo.orders[static]
+        self._static_moves: dict[Bitboard, tuple[Cell, ...]] | None = (
+            geo.move_lists[static] if ordering in ("natural", "centre") else None
+        )
         self._symmetry = symmetry
         self._ztable = geo.packed if symmetry else geo.zobrist
         self._key_bytes = KEY_BITS // 8 * len(geo.perms)
         self._unpack_keys = struct.Struct(f"<{len(geo.perms)}Q").unpack
         self._bits = [0, 0]
         self._count = 0
+        self.to_move = 0
+        self._cells = geo.cells
         self._history: list[Cell] = []
         self._won = False
         self._zkey = 0
@@ -468,6 +482,7 @@ class MNKGame:
                 game._zkey ^= game._ztable[player][cell]
         game._bits = [parsed.x_bits, parsed.o_bits]
         game._count = parsed.x_bits.bit_count() + parsed.o_bits.bit_count()
+        game.to_move = game._count & 1
         game._won = x_line or o_line
         return game
 
@@ -523,11 +538,6 @@ class MNKGame:
     def geometry(self) -> Geometry:
         """The shared precomputed tables of this board shape."""
         return self._geo
-
-    @property
-    def to_move(self) -> int:
-        """The player to move: 0 (x) or 1 (o)."""
-        return self._count & 1
 
     @property
     def bits(self) -> tuple[Bitboard, Bitboard]:
@@ -713,30 +723,25 @@ class MNKGame:
             return []
         bits = self._bits
         occupied = bits[0] | bits[1]
-        geo = self._geo
-        ordering = self._ordering
-        if ordering == "threats":
-            if not self._track:
-                self._start_tracking()
-            ply = self._count
-            player = ply & 1
-            urgent = self._thr[player][ply] or self._thr[1 - player][ply]
-            if urgent:
-                order = geo.orders["centre"]
-                first = [cell for cell in order if urgent >> cell & 1]
-                return first + [cell for cell in order if not (occupied | urgent) >> cell & 1]
-            ordering = "centre"
-        elif ordering == "near":
-            if occupied:
-                near = neighbourhood(occupied, geo) & ~occupied
-                order = geo.orders["centre"]
-                first = [cell for cell in order if near >> cell & 1]
-                return first + [cell for cell in order if not (occupied | near) >> cell & 1]
-            ordering = "centre"
-        cache = geo.move_lists[ordering]
+        cache = self._static_moves
+        if cache is None:  # a dynamic order: "threats" or "near"
+            geo = self._geo
+            order = geo.orders["centre"]
+            if self._ordering == "threats":
+                if not self._track:
+                    self._start_tracking()
+                ply = self._count
+                first = self._thr[ply & 1][ply] or self._thr[1 - (ply & 1)][ply]
+            else:
+                first = neighbourhood(occupied, geo) & ~occupied if occupied else 0
+            if first:
+                return [cell for cell in order if first >> cell & 1] + [
+                    cell for cell in order if not (occupied | first) >> cell & 1
+                ]
+            cache = geo.move_lists["centre"]
         moves = cache.get(occupied)
         if moves is None:
-            moves = tuple(cell for cell in geo.orders[ordering] if not occupied >> cell & 1)
+            moves = tuple(cell for cell in self._static_order if not occupied >> cell & 1)
             if len(cache) < MOVE_LIST_CACHE_SIZE:
                 cache[occupied] = moves
         return list(moves)
@@ -756,13 +761,14 @@ class MNKGame:
     def make(self, move: Cell) -> int:
         """Place the side to move's stone on ``move`` (unchecked); return 0 (no in-play points)."""
         ply = self._count
-        player = ply & 1
+        player = self.to_move
         bit = 1 << move
         bits = self._bits[player] | bit
         self._bits[player] = bits
         self._zkey ^= self._ztable[player][move]
         self._history.append(move)
         self._count = ply + 1
+        self.to_move = player ^ 1
         k = self._k
         if self._track:
             # Threats and open K-lines change only on the lines through the new stone.
@@ -804,7 +810,8 @@ class MNKGame:
             raise IllegalMoveError("no move to take back: the history is empty") from None
         ply = self._count - 1
         self._count = ply
-        player = ply & 1
+        player = self.to_move ^ 1
+        self.to_move = player
         self._bits[player] ^= 1 << move
         self._zkey ^= self._ztable[player][move]
         self._won = False
@@ -828,7 +835,7 @@ class MNKGame:
 
     def is_terminal(self) -> bool:
         """True when the last move completed K in a row or the board is full."""
-        return self._won or self._count == self._geo.cells
+        return self._won or self._count == self._cells
 
     def terminal_score(self) -> Score:
         """``-WIN`` when the opponent just completed K in a row, else 0 (a full board)."""
