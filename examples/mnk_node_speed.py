@@ -101,11 +101,15 @@ def main() -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"load average (1 min) at start: {load:.2f} on {os.cpu_count()} cores\n")
     nodes, seconds, micro = median_us_per_node(MNKGame, args.runs)
-    print(f"plain alpha-beta, tic-tac-toe, full depth: {nodes:,} nodes, median {seconds:.4f} s, "
-          f"{micro:.2f} us/node")
+    print(
+        f"plain alpha-beta, tic-tac-toe, full depth: {nodes:,} nodes, median {seconds:.4f} s, "
+        f"{micro:.2f} us/node"
+    )
     trivial_nodes, _, trivial = median_us_per_node(Counter, args.runs)
-    print(f"the same search on a trivial game (the core's own cost): {trivial_nodes:,} nodes, "
-          f"{trivial:.2f} us/node\n")
+    print(
+        f"the same search on a trivial game (the core's own cost): {trivial_nodes:,} nodes, "
+        f"{trivial:.2f} us/node\n"
+    )
     game = plain_game()
     game.make(4)
     game.make(0)

@@ -54,7 +54,9 @@ def reduce_lines(empties: Iterable[Bitboard], least: int = 2) -> list[Bitboard] 
     return kept
 
 
-def find_pairing(empties: Iterable[Bitboard], budget: int = PAIRING_BUDGET) -> list[Bitboard] | None:
+def find_pairing(
+    empties: Iterable[Bitboard], budget: int = PAIRING_BUDGET
+) -> list[Bitboard] | None:
     """A pairing for the open lines whose empty cells are ``empties``, or None.
 
     Each pair is returned as a bitboard of its two cells.  Depth-first search: take
@@ -158,6 +160,4 @@ def is_pairing(pairs: list[Bitboard], empties: Iterable[Bitboard], hole: Bitboar
         if pair.bit_count() != 2 or pair & seen:
             return False
         seen |= pair
-    return all(
-        cells & hole or any(pair & cells == pair for pair in pairs) for cells in empties
-    )
+    return all(cells & hole or any(pair & cells == pair for pair in pairs) for cells in empties)

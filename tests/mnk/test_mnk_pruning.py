@@ -263,8 +263,7 @@ def test_pairing_after_move_is_a_pairing_after_one_of_the_moves(lines: list[int]
         cells |= line
     holes = [1 << c for c in range(7) if cells >> c & 1] or [0]
     by_hole = any(
-        find_pairing([line & ~hole for line in lines if not line & hole], budget=10_000)
-        is not None
+        find_pairing([line & ~hole for line in lines if not line & hole], budget=10_000) is not None
         for hole in holes
     )
     assert (found is not None) == by_hole
