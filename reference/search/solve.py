@@ -2,10 +2,15 @@
 
 Alpha-beta with a transposition table searched to the end of the game.  Wins
 count ``WIN`` whatever their length here (``mate_distance`` off), so every
-winning move is an optimal move, not only the fastest one.  After the root value
-v is known, each root move is tested with the narrow window ``(v - 1, v + 1)``:
-a fail-soft result equal to v inside that window is exact, so the move is
-optimal exactly when the test returns v.
+winning move is an optimal move, not only the fastest one.
+
+The root value of a win / draw / loss game comes from two null-window proofs (at
+least a draw?  a win?: :func:`root_value`), a game scored in points from one
+full-window search.  After the root value v is known, every legal root move is
+tested with the null window ``(v - 1, v)``: no move is worth more than v, so a
+move is optimal exactly when its fail-soft result is at least v.  A game that
+proves static bounds (:class:`~reference.search.protocol.ProvesBounds`) is asked
+for them at every node the table does not cut (ours: ``docs/papers/001-mnk.md``).
 """
 
 from __future__ import annotations
@@ -19,8 +24,8 @@ from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search.alphabeta import alphabeta
 from reference.search.alphabeta_tt import alphabeta_tt
 from reference.search.context import Deadline, SearchContext, SearchTimeout
-from reference.search.negamax import child_value
-from reference.search.protocol import INFINITY, MAX_PLY, Game, ProvesBounds, Score
+from reference.search.negamax import NodeFunction, child_value
+from reference.search.protocol import INFINITY, MAX_PLY, WIN, Game, ProvesBounds, Score
 from reference.search.rootloop import root_search
 from reference.search.stats import Counters, SearchStats
 from reference.search.tt import TranspositionTable
@@ -48,6 +53,27 @@ class SolveResult(Generic[M]):
     """Always true: ``solve`` searches the whole game tree (every legal move, no horizon)."""
 
 
+def root_value(node: NodeFunction, game: Game[M], ctx: SearchContext, null_window: bool) -> Score:
+    """The exact value of the root (not over).
+
+    A game scored in points is searched with the full window.  A win / draw / loss
+    game can only be worth ``-WIN``, ``0`` or ``WIN`` here (``mate_distance`` is off),
+    so with ``null_window`` two proofs of one bound each settle it (ours; the
+    null-window tests of MTD(f) and proof-number style solvers): is it at least a
+    draw (window ``(-1, 0)``)?  If so, is it a win (window ``(0, 1)``)?  A proof of
+    one bound needs only one good move where the value is reached, not a comparison
+    of every move's exact value.
+    """
+    if game.counts_points or not null_window:
+        value, _ = root_search(node, game, SOLVE_DEPTH, -INFINITY, INFINITY, ctx)
+        return value
+    at_least_draw, _ = root_search(node, game, SOLVE_DEPTH, -1, 0, ctx)
+    if at_least_draw < 0:
+        return -WIN
+    win, _ = root_search(node, game, SOLVE_DEPTH, 0, 1, ctx)
+    return WIN if win > 0 else 0
+
+
 def solve(
     game: Game[M],
     *,
@@ -55,6 +81,7 @@ def solve(
     use_tt: bool = True,
     on_progress: Callable[[Counters], None] | None = None,
     deadline: Deadline | None = None,
+    null_window: bool = True,
 ) -> SolveResult[M]:
     """Solve ``game`` exactly from the current position.
 
@@ -71,6 +98,8 @@ def solve(
     :class:`~reference.errors.GameError` before it starts, and so it does a game
     that can last more than :data:`SOLVE_DEPTH` plies.  ``deadline`` stops the
     search with :class:`~reference.errors.SearchTimeoutError` when it passes.
+    ``null_window=False`` finds the root value with one full-window search (the
+    answers are the same; it is there to compare).
 
     >>> from reference.search.toy_games import Nim
     >>> result = solve(Nim(6, take=3))
@@ -103,11 +132,11 @@ def solve(
             f"the game can last {bound} more plies: solve searches at most {SOLVE_DEPTH}"
         )
     try:
-        value, _ = root_search(node, game, SOLVE_DEPTH, -INFINITY, INFINITY, ctx)
+        value = root_value(node, game, ctx, null_window)
         best: list[M] = []
-        for move in game.legal_moves():
-            test = child_value(node, game, move, SOLVE_DEPTH - 1, value - 1, value + 1, ctx, 0)
-            if test == value:
+        for move in game.legal_moves():  # every move is worth <= value: optimal iff >= value
+            test = child_value(node, game, move, SOLVE_DEPTH - 1, value - 1, value, ctx, 0)
+            if test >= value:
                 best.append(move)
     except SearchTimeout:
         assert deadline is not None
