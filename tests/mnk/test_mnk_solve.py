@@ -41,13 +41,31 @@ def test_known_value_4_4_4_without_symmetry() -> None:
     assert solve(MNKGame(4, 4, 4)).score == 0
 
 
-@pytest.mark.slow
 def test_known_value_5_4_4_draw() -> None:
     """5,4,4 is a draw: 5,5,4 is a draw (Wikipedia, "m,n,k-game", §Specific results) and a
     smaller board cannot help the first player (same page, "Applying results to different
-    board sizes").  About 1.4 million nodes, 10-20 s here."""
+    board sizes").  About 3,000 nodes with the pruning rules (1.4 million without)."""
     result = solve(MNKGame(5, 4, 4, symmetry=True))
-    assert result.score == 0
+    assert result.score == 0 and len(result.best_moves) == 20
+
+
+@pytest.mark.slow
+def test_known_value_4_5_4_draw_every_first_move_draws() -> None:
+    """4,5,4 (4 columns, 5 rows) is a draw: the board of 5,4,4 above turned a quarter (same
+    sources), solved here in its own layout; every one of the 20 first moves draws."""
+    result = solve(MNKGame(4, 5, 4, symmetry=True))
+    assert result.score == 0 and len(result.best_moves) == 20
+
+
+@pytest.mark.slow
+def test_known_value_5_5_4_draw_every_first_move_draws() -> None:
+    """5,5,4 is a draw.  Berlekamp, Conway and Guy, *Winning Ways for your Mathematical Plays*:
+    4 in a row is a draw on a 5 x 5 board (after C. Y. Lee), as quoted in the rec.puzzles
+    archive, competition/games/go-moku.s (https://djm.cc/rpa-output/competition/games/go-moku.s);
+    Wikipedia, "m,n,k-game", §Specific results.  About 0.7 million nodes and a minute or two
+    here (docs/papers/001-mnk.md); every one of the 25 first moves keeps the draw."""
+    result = solve(MNKGame(5, 5, 4, symmetry=True))
+    assert result.score == 0 and len(result.best_moves) == 25
 
 
 @settings(derandomize=True, max_examples=40, deadline=None)
