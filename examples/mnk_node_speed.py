@@ -76,6 +76,9 @@ class Counter:
     def tt_key(self) -> int:
         return 0
 
+    def max_plies_left(self) -> int:
+        return 9 - self.depth
+
 
 def median_us_per_node(make_game: type[Counter] | object, runs: int) -> tuple[int, float, float]:
     """(nodes, median seconds, median microseconds per node) of full-depth plain alpha-beta."""

@@ -657,6 +657,7 @@ class MNKGame:
 
         * ``forced_moves``: a cell that completes K for the side to move: a win;
           two or more for the opponent (and none for the side to move): a loss.
+        * ``dead_cells``: no K-line open for either side (every empty cell dead): a draw.
         * ``pairings`` (:mod:`reference.mnk.pairing`): the opponent has a pairing
           against the side to move: at most a draw (asked only when ``beta > 0``,
           where it can matter); the side to move has one against the opponent after
@@ -674,6 +675,8 @@ class MNKGame:
             against = self._thr[1 - player][ply]
             if against & (against - 1):
                 return -WIN, -WIN
+        if self._dead_cells and not self._opn[0][ply] | self._opn[1][ply]:
+            return 0, 0  # no line either side can complete: every empty cell is dead
         lower, upper = -INFINITY, INFINITY  # nothing proved
         if self._pairings:
             if beta > 0 and self.has_pairing(player):
@@ -689,13 +692,16 @@ class MNKGame:
         ``docs/papers/001-mnk.md``, "Additions: sound pruning for solving"):
 
         * ``forced_moves``: when the side to move can complete K in a row, only one
-          such cell (the value is a win); otherwise, when the opponent can, only one
-          cell where it could (block it: every other move loses at once; with two
-          or more such cells every move loses);
+          such cell (the value is a win, whichever cell); otherwise, when the
+          opponent can, only the cells where it could (block: every other move loses
+          at once; with two or more such cells every move loses, and all the blocks
+          are kept so that a depth-limited value does not depend on which one is
+          first, e.g. on the board's orientation);
         * ``dead_cells``: only the cells on some K-line that has no stone of one of
           the players (a *dead* cell is on no line either side can still complete:
           a stone there is a pass, and passing never gains in an (M,N,K)-game).
-          When every empty cell is dead, one of them (the game is a draw).
+          When every empty cell is dead, all of them (the game is a draw;
+          :meth:`proof_bounds` says so at once).
         """
         if self._won:
             return []
@@ -706,15 +712,18 @@ class MNKGame:
         ply = self._count
         if self._forced_moves:
             player = ply & 1
-            urgent = self._thr[player][ply] or self._thr[1 - player][ply]
-            if urgent:
-                return [(urgent & -urgent).bit_length() - 1]
+            wins = self._thr[player][ply]
+            if wins:
+                return [(wins & -wins).bit_length() - 1]
+            blocks = self._thr[1 - player][ply]
+            if blocks:
+                return [cell for cell in self._geo.orders["centre"] if blocks >> cell & 1]
         moves = self.legal_moves()
         if self._dead_cells:
             live_lines = self._opn[0][ply] | self._opn[1][ply]
             line_sets = self._geo.line_sets
             live = [cell for cell in moves if line_sets[cell] & live_lines]
-            return live or moves[:1]
+            return live or moves
         return moves
 
     def legal_moves(self) -> list[Cell]:
