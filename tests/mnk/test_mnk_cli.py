@@ -47,6 +47,17 @@ def test_solve_after_moves_and_from_position(capsys: pytest.CaptureFixture[str])
     assert replies["value"] == 0 and replies["best_moves"] == ["b2"]
 
 
+def test_pruning_switches_change_nodes_not_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    """--no-forced-moves, --no-dead-cells and --no-pairings switch the solver's sound rules
+    off: the same value and optimal moves (4,4,4: a draw, every first move draws), more nodes."""
+    board = ["solve", "mnk", "--m", "4", "--n", "4", "--k", "4"]
+    default = run_json(capsys, *board)
+    plain = run_json(capsys, *board, "--no-forced-moves", "--no-dead-cells", "--no-pairings")
+    assert default["value"] == plain["value"] == 0
+    assert default["best_moves"] == plain["best_moves"] and len(plain["best_moves"]) == 16
+    assert default["nodes"] * 100 < plain["nodes"]
+
+
 def test_perft_json(capsys: pytest.CaptureFixture[str]) -> None:
     result = run_json(capsys, "perft", "mnk", "--depth", "4")
     seconds = result.pop("seconds")
