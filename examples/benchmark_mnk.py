@@ -100,7 +100,10 @@ def configurations(m: int, n: int, k: int, repeat: int) -> list[Row]:
 
 def per_node_cost(repeat: int) -> Row:
     def run() -> tuple[int, int]:
-        result = search(MNKGame(3, 3, 3, ordering="natural"), 9, algorithm="alphabeta")
+        game = MNKGame(
+            3, 3, 3, ordering="natural", forced_moves=False, dead_cells=False, pairings=False
+        )
+        result = search(game, 9, algorithm="alphabeta")
         return result.value, result.stats.nodes
 
     value, nodes, seconds = timed(repeat, run)
