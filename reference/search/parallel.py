@@ -65,7 +65,7 @@ from reference.errors import GameError, ParameterError
 from reference.search.alphabeta_tt import alphabeta_tt
 from reference.search.context import SearchContext
 from reference.search.perft import _check_depth, perft
-from reference.search.protocol import INFINITY, WIN, Game, Score
+from reference.search.protocol import INFINITY, WIN, Game, ProvesBounds, Score
 from reference.search.shared_tt import SharedTable
 from reference.search.solve import SOLVE_DEPTH, SolveResult
 from reference.search.stats import SearchStats
@@ -183,6 +183,8 @@ def exact_score(
     ``plies_from_root`` keeps the table's remaining depths those of the whole solve.
     """
     ctx = SearchContext(tt=tt, mate_distance=False, full_width=True)
+    if isinstance(game, ProvesBounds):  # as solve: the game's static proofs (mnk pairings)
+        ctx.proof_bounds = game.proof_bounds
     ctx.bind_table(game)
     if game.is_terminal():
         score = ctx.terminal(game, 0)
