@@ -102,7 +102,9 @@ INSTANCES: tuple[Instance, ...] = (
         "mnk",
         "3x3 k=3",
         "alphabeta",
-        lambda: MNKGame(3, 3, 3, ordering="natural"),
+        lambda: MNKGame(  # plain: none of the solver's pruning rules (node for node)
+            3, 3, 3, ordering="natural", forced_moves=False, dead_cells=False, pairings=False
+        ),
         _plain_alphabeta,
         "mnk(m=3,n=3,k=3)",
     ),
