@@ -103,7 +103,7 @@ class SharedTable(TranspositionTable):
         self.name = name
         self._memory = memory
         self._words = memoryview(memory).cast("Q")
-        self.size = len(self._words) // 2
+        self.size = self.capacity = len(self._words) // 2  # a shared table never grows
         # the one-slot snapshot that probe fills and the search reads
         self.keys = [0]
         self.depths = [0]

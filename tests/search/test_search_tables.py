@@ -118,3 +118,36 @@ def test_selective_search_is_never_exact() -> None:
     assert not search(near, 9, algorithm="alphabeta_tt").exact
     assert search(game, 9, algorithm="alphabeta_tt").exact
     assert search(near, 9, algorithm="alphabeta_tt", full_width=True).exact
+
+
+def test_a_growing_table_holds_what_a_full_size_table_holds() -> None:
+    """A large table starts with INITIAL_SIZE slots and grows on index collisions, so
+    before it reaches its full size it loses no entry: every key stored is found again,
+    exactly as in a table allocated at full size from the start."""
+    import random
+
+    from reference.search.tt import INITIAL_SIZE, Bound, TranspositionTable
+
+    rng = random.Random(7)
+    grown = TranspositionTable(1 << 20)
+    assert grown.size == INITIAL_SIZE < grown.capacity
+    keys = [rng.getrandbits(64) for _ in range(3000)]
+    for i, key in enumerate(keys):
+        grown.store(key, depth=i % 5, value=i, flag=Bound.EXACT, move=i)
+    assert grown.size > INITIAL_SIZE
+    assert all(grown.values[grown.probe(key)] == i for i, key in enumerate(keys))
+    assert grown.stores == len(keys) and grown.filled() == len(keys)
+    grown.clear()
+    assert grown.size == INITIAL_SIZE and grown.filled() == 0 and grown.probe(keys[0]) == -1
+
+
+def test_a_full_table_replaces_by_depth_after_growing() -> None:
+    """Once at full size (here 11 slots, smaller than INITIAL_SIZE: no growth) a collision
+    replaces by the depth-preferred rule."""
+    from reference.search.tt import Bound, TranspositionTable
+
+    table = TranspositionTable(11)
+    assert table.size == table.capacity == 11
+    table.store(3, depth=4, value=1, flag=Bound.EXACT, move=None)
+    table.store(14, depth=2, value=2, flag=Bound.EXACT, move=None)  # same slot, shallower
+    assert table.probe(14) == -1 and table.values[table.probe(3)] == 1
