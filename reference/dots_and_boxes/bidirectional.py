@@ -133,21 +133,59 @@ def _join(meet: S, parent_f: dict[S, S | None], parent_b: dict[S, S | None]) -> 
     return tuple(front)
 
 
+def breadth_first_search(begin: S, end: S, successors: Neighbours[S]) -> PathResult[S]:
+    """Plain (one-directional) breadth-first search, unit costs: the baseline of formula 24.
+
+    A state is tested when it is generated; ``expanded`` counts the states taken off
+    the queue whose successors were generated (the quantity formula 24 bounds).
+    """
+    if begin == end:
+        return PathResult(0, (begin,), 0)
+    parent: dict[S, S | None] = {begin: None}
+    queue: deque[S] = deque([begin])
+    expanded = 0
+    while queue:
+        n = queue.popleft()
+        expanded += 1
+        for c, _ in successors(n):
+            if c in parent:
+                continue
+            parent[c] = n
+            if c == end:
+                path = [c]
+                node: S | None = n
+                while node is not None:
+                    path.append(node)
+                    node = parent[node]
+                return PathResult(len(path) - 1, tuple(reversed(path)), expanded)
+            queue.append(c)
+    return PathResult(None, (), expanded)
+
+
 def bfs_distance(begin: S, end: S, successors: Neighbours[S]) -> int | None:
     """Plain breadth-first distance (unit costs): the oracle Algorithm 2 is tested against."""
-    if begin == end:
-        return 0
-    seen = {begin}
-    queue: deque[tuple[S, int]] = deque([(begin, 0)])
-    while queue:
-        n, d = queue.popleft()
-        for c, _ in successors(n):
-            if c == end:
-                return d + 1
-            if c not in seen:
-                seen.add(c)
-                queue.append((c, d + 1))
-    return None
+    return breadth_first_search(begin, end, successors).distance
+
+
+def formula24_nodes(b: int, d: int) -> int:
+    """Formula 24 as printed: b^0 + b^1 + ... + b^(d/2), the states bidirectional search expands.
+
+    Seed 000, §IV.B, formula 24.  For odd d we take d // 2 (the paper assumes d even).
+    The paper counts one frontier ("each queue will have b^k nodes after k steps");
+    both together expand up to twice this.  :func:`formula24_one_direction` is the
+    one-directional count it is compared with.
+    """
+    if b < 1 or d < 0:
+        raise ParameterError(f"formula 24 needs b >= 1 and d >= 0, got b={b}, d={d}")
+    return sum(b**k for k in range(d // 2 + 1))
+
+
+def formula24_one_direction(b: int, d: int) -> int:
+    """b^0 + ... + b^(d-1): the states plain breadth-first search expands (worst case) before
+    it generates a target at distance d >= 1 (the "single-directional" side of formula 24)."""
+    if b < 1 or d < 1:
+        raise ParameterError(f"need b >= 1 and d >= 1, got b={b}, d={d}")
+    return sum(b**k for k in range(d))
 
 
 # --- the Dots and Boxes state graph -----------------------------------------------------
