@@ -344,8 +344,20 @@ def formula20_minimal_leaves(b: int, d: int) -> int:
     b^ceil(d/2) + b^floor(d/2) - 1.
 
     ERRATUM: the paper writes b^((d+1)/2) + b^((d-1)/2) - 1, right only for odd d;
-    its formula 21 (N_2d = 2 b^(d + 1/2)) does not follow and is not implemented.
+    its formula 21 (N_2d = 2 b^(d + 1/2)) does not follow (:func:`formula21_as_printed`).
     """
     if b < 1 or d < 0:
         raise ParameterError(f"need b >= 1 and d >= 0, got b={b}, d={d}")
     return int(b ** ((d + 1) // 2) + b ** (d // 2) - 1)
+
+
+def formula21_as_printed(b: int, d: int) -> float:
+    """Formula 21 as printed: N_2d = 2 b^(d + 1/2), the paper's minimal tree at depth 2d.
+
+    ERRATUM: it follows from neither formula 20 as printed (b^(d+1/2) + b^(d-1/2) - 1 at
+    depth 2d) nor the corrected one (2 b^d - 1 leaves at depth 2d): for b = 4, d = 2 the
+    three give 64, 40 and 31.  Kept only to show this; nothing uses it.
+    """
+    if b < 1 or d < 0:
+        raise ParameterError(f"need b >= 1 and d >= 0, got b={b}, d={d}")
+    return float(2 * b ** (d + 0.5))

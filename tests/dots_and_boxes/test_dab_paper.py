@@ -11,8 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference.dots_and_boxes.algorithm1 import (
+    algorithm1,
     formula19_minimax_nodes,
     formula20_minimal_leaves,
+    formula21_as_printed,
     theorem8_update,
 )
 from reference.dots_and_boxes.bidirectional import (
@@ -45,7 +47,7 @@ from reference.dots_and_boxes.hashing import (
     universal_hash,
 )
 from reference.errors import ParameterError
-from reference.search import search
+from reference.search import TranspositionTable, search
 
 
 def random_position(rows: int, cols: int, seed: int) -> DotsAndBoxes:
@@ -57,8 +59,9 @@ def random_position(rows: int, cols: int, seed: int) -> DotsAndBoxes:
 
 
 # --- Theorem 5 / formula 9 -------------------------------------------------------------
-def test_formula9_is_the_base_256_number_of_x() -> None:
-    """h(S) = ((x_1 * 2^8 + x_2) * 2^8 + ...) + x_n with x_i = s_i XOR b_i."""
+def test_theorem_5_formula_9_is_the_base_256_number_of_x() -> None:
+    """Seed 000, §II.B, Theorem 5, formula 9: h(S) = ((x_1 * 2^8 + x_2) * 2^8 + ...) + x_n
+    with x_i = s_i XOR b_i."""
     states, bits = [3, 0, 255, 7], [1, 1, 0, 1]
     xs = [s ^ b for s, b in zip(states, bits, strict=True)]
     expected = ((xs[0] * 256 + xs[1]) * 256 + xs[2]) * 256 + xs[3]
@@ -70,7 +73,8 @@ def test_formula9_is_the_base_256_number_of_x() -> None:
 
 
 def test_theorem_5_formula9_needs_8n_bits_not_64() -> None:
-    """ERRATUM: the literal hash of a 3x3 board (24 edges) is a 192-bit number; it is
+    """ERRATUM, seed 000, §III.A ("map a chessboard state S to an unsigned 64-bit integer")
+    and Theorem 5: the literal hash of a 3x3 board (24 edges) is a 192-bit number; it is
     collision-free on edge sets, but its low 64 bits see only the last 8 edges and an
     XOR fold of its limbs only 8 bits; reducing modulo a prime keeps it distinct."""
     geo = geometry(3, 3)
@@ -91,21 +95,24 @@ def test_theorem_5_formula9_needs_8n_bits_not_64() -> None:
         reduce_to_64(1, "middle")
 
 
-def test_random_bit_vector_is_reproducible() -> None:
+def test_theorem_5_bit_vector_b_is_random_0_1_and_reproducible() -> None:
+    """Theorem 5: "the value of b_i is a randomly generated 0 or 1" (seeded here)."""
     assert random_bit_vector(30, 1) == random_bit_vector(30, 1)
     assert set(random_bit_vector(200, 2)) == {0, 1}
 
 
 # --- Theorem 9 / formulas 14-16 --------------------------------------------------------
 def test_theorem_9_p_is_prime_above_every_64_bit_key() -> None:
+    """Seed 000, §II.B, Theorem 9, formula 14: "a sufficiently large prime number p so that
+    each possible keyword falls within the range of 0 to p-1"."""
     assert is_probable_prime(P_64) and P_64 > 2**64
     assert not is_probable_prime(2**64 + 1)
     assert [n for n in range(30) if is_probable_prime(n)] == [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]
 
 
 def test_theorem_9_universal_hash_range_and_collision_rate() -> None:
-    """h_ab maps into 0..m-1; over random (a, b) two fixed keys collide with
-    probability about 1/m (the universal property)."""
+    """Seed 000, Theorem 9, formulas 15-16: h_ab maps into 0..m-1; over random (a, b) two
+    fixed keys collide with probability about 1/m (the universal property)."""
     m = 16
     k1, k2 = 12345678901234567, 98765432109876543
     collisions = 0
@@ -123,7 +130,9 @@ def test_theorem_9_universal_hash_range_and_collision_rate() -> None:
 
 
 # --- formulas 22-23, 25 -----------------------------------------------------------------
-def test_formulas_22_23_fold_and_20_bit_index() -> None:
+def test_formulas_22_23_25_fold_index_and_remainder() -> None:
+    """Seed 000, §IV.A formulas 22-23 (v32 = v32[0] ^ v32[1]; i = v16[0] ^ (v16[1] << 4),
+    ERRATUM: a 20-bit index, not 16-bit) and §IV.B formula 25 (H(s) = h(s) % M)."""
     key = 0x0123_4567_89AB_CDEF
     assert fold32(key) == 0x0123_4567 ^ 0x89AB_CDEF
     t = fold32(key)
@@ -136,16 +145,18 @@ def test_formulas_22_23_fold_and_20_bit_index() -> None:
 
 # --- §III.B breadth-first generation ----------------------------------------------------
 @pytest.mark.parametrize("rows,cols", [(1, 1), (1, 2), (2, 2)])
-def test_bfs_layers_count_every_edge_subset(rows: int, cols: int) -> None:
-    """De-duplicated by hash, depth d holds exactly C(E, d) distinct edge sets."""
+def test_section_3b_breadth_first_generation_reaches_every_state_once(rows: int, cols: int) -> None:
+    """Seed 000, §III.B: "uses a queue to store all successor states ..., adds unvisited
+    states to the queue": de-duplicated by hash, depth d holds exactly C(E, d) distinct
+    edge sets ("the breadth-first strategy ensures that all feasible states are traversed")."""
     game = DotsAndBoxes(rows, cols)
     e = game.geo.num_edges
     layers = bfs_layers(game, e)
     assert [len(layer) for layer in layers] == [math.comb(e, d) for d in range(e + 1)]
 
 
-def test_bfs_layers_with_symmetry_fold() -> None:
-    """Folding symmetric states (canonical key) leaves one state per class: on 2x2,
+def test_section_3b_breadth_first_generation_with_symmetry_fold() -> None:
+    """Seed 000, §III.B (our addition: symmetric states share one hash).  Folding symmetric states (canonical key) leaves one state per class: on 2x2,
     depth 1 has 2 classes (outer and inner edges)."""
     game = DotsAndBoxes(2, 2)
     layers = bfs_layers(game, 2, key=game.geo.canonical, check_collisions=False)
@@ -157,7 +168,9 @@ def test_bfs_layers_with_symmetry_fold() -> None:
         bfs_layers(game, 1, key=lambda edges: edges.bit_count())
 
 
-def test_formula11_depth() -> None:
+def test_theorem_7_formula_11_depth_as_printed() -> None:
+    """Seed 000, §II.B, Theorem 7, formula 11: Depth = log_m n (kept literally; ERRATUM:
+    not the depth of the game tree, which is the number of edges)."""
     assert formula11_depth(8, 2) == pytest.approx(3.0)
     with pytest.raises(ParameterError):
         formula11_depth(8, 1)
@@ -220,7 +233,8 @@ def test_chain_and_loop_on_a_known_position() -> None:
     assert evaluate_position(game) == -4  # no safe move left: formula 18, a loop, x = 1
 
 
-def test_formulas_17_18_as_read() -> None:
+def test_formulas_17_18_evaluation_as_read() -> None:
+    """Seed 000, §II.C, formulas 17-18, in the reading of chains.component_value."""
     assert [component_value(n, False, 1) for n in (0, 1, 2)] == [0, -1, -2]  # formula 17
     assert component_value(4, False, 3) == 1  # 5 - length, x > 2
     assert component_value(4, False, 1) == -5  # chain, x < 2: -length - 1
@@ -245,8 +259,10 @@ def test_theorem_2_long_chain_rule() -> None:
 def test_algorithm_2_bidirectional_equals_bfs_on_the_game_graph(
     size: tuple[int, int], seed: int, extra: int
 ) -> None:
-    """Shortest move sequence between two game states (edges, scores, side to move):
-    bidirectional search == breadth-first distance, and the path is a real one."""
+    """Seed 000, §IV.B, Algorithm 2 (corrected): shortest move sequence between two game
+    states (edges, scores, side to move): bidirectional search == breadth-first distance,
+    and the path is a real one.  (Every path between two states of this graph has the
+    same length; graphs where lengths differ: tests/dots_and_boxes/test_dab_formulas.py.)"""
     rows, cols = size
     begin_game = random_position(rows, cols, seed)
     rng = random.Random(seed + 1)
@@ -271,7 +287,8 @@ def test_algorithm_2_bidirectional_equals_bfs_on_the_game_graph(
 
 
 def test_algorithm_2_weighted_graph_equals_dijkstra() -> None:
-    """On a random weighted digraph the corrected stopping rule still gives shortest paths."""
+    """Seed 000, Algorithm 2 with costs (its cost(n, c)): on a random weighted digraph the
+    corrected stopping rule still gives shortest paths (Dijkstra)."""
     import heapq
 
     rng = random.Random(11)
@@ -306,13 +323,19 @@ def test_algorithm_2_weighted_graph_equals_dijkstra() -> None:
 
 # --- Theorem 8, formulas 19-20 --------------------------------------------------------------
 def test_theorem_8_window_update() -> None:
+    """Seed 000, §II.B, Theorem 8: alpha = max{alpha, f(S_i)} (formula 12) at a MAX node,
+    beta = min{beta, f(S*)} (formula 13) at a MIN node."""
     assert theorem8_update(1, 9, 5, True) == (5, 9)
     assert theorem8_update(1, 9, 0, True) == (1, 9)
     assert theorem8_update(1, 9, 3, False) == (1, 3)
 
 
 def test_formula_19_counts_a_full_tree() -> None:
-    """Corrected formula 19: minimax on a uniform tree visits (b^(d+1) - 1)/(b - 1) nodes."""
+    """Seed 000, §IV.A, formula 19, corrected: minimax on a uniform tree visits
+    (b^(d+1) - 1)/(b - 1) nodes.  ERRATUM: the printed b^d (1 - b^(d+1))/(1 - b) gives 28
+    for b = d = 2, where the tree has 1 + 2 + 4 = 7 nodes."""
+    printed = 2**2 * (1 - 2**3) // (1 - 2)
+    assert printed == 28 != formula19_minimax_nodes(2, 2) == 7
     from reference.search.toy_games import Nim
 
     assert formula19_minimax_nodes(3, 2) == 13
@@ -324,7 +347,60 @@ def test_formula_19_counts_a_full_tree() -> None:
 
 
 def test_formula_20_minimal_tree() -> None:
-    """Knuth-Moore: b^ceil(d/2) + b^floor(d/2) - 1 leaves (d = 1: b, d = 2: 2b - 1)."""
+    """Seed 000, §IV.A, formula 20, corrected (Knuth and Moore 1975, *An analysis of alpha-beta
+    pruning*): b^ceil(d/2) + b^floor(d/2) - 1 leaves (d = 1: b, d = 2: 2b - 1).  ERRATUM:
+    the printed b^((d+1)/2) + b^((d-1)/2) - 1 gives 4^1.5 + 4^0.5 - 1 = 9 for b = 4,
+    d = 2, where the minimal tree has 2 * 4 - 1 = 7 leaves."""
+    assert 4**1.5 + 4**0.5 - 1 == 9 != formula20_minimal_leaves(4, 2) == 7
     assert formula20_minimal_leaves(5, 1) == 5
     assert formula20_minimal_leaves(5, 2) == 9
     assert formula20_minimal_leaves(3, 3) == 9 + 3 - 1
+
+
+def test_formula_21_erratum_does_not_follow_from_formula_20() -> None:
+    """ERRATUM, seed 000, §IV.A, formula 21 ("the number of nodes for the branch delimitation
+    search doubles with the search depth", N_2d = 2 b^(d + 1/2)): formula 20 at depth 2d
+    gives b^(d+1/2) + b^(d-1/2) - 1 as printed and 2 b^d - 1 corrected; for b = 4, d = 2
+    that is 39 and 31, not 64."""
+    b, d = 4, 2
+    printed_20_at_2d = b ** ((2 * d + 1) / 2) + b ** ((2 * d - 1) / 2) - 1
+    assert (formula21_as_printed(b, d), printed_20_at_2d, formula20_minimal_leaves(b, 2 * d)) == (
+        64.0,
+        39.0,
+        31,
+    )
+
+
+def test_figure_3_a_hash_hit_returns_the_stored_result() -> None:
+    """Seed 000, §IV.A, Fig. 3: "When the node p is visited for the first time ... a complete
+    search will be performed, and the search result will be stored ...  When the node p is
+    visited again and its hash value is found in the hash table, the stored result ... can
+    be directly returned."  The second search of a 2x2 position with the same table visits
+    the root only, and returns the same value."""
+    game = DotsAndBoxes.from_notation("2x2:0x124:0:0:0")
+    tt = TranspositionTable(1 << 12)
+    first, ctx1 = algorithm1(game, 9, tt=tt)
+    second, ctx2 = algorithm1(game, 9, tt=tt)
+    assert first == second
+    assert ctx1.counters.nodes > 100
+    assert ctx2.counters.nodes == 1 and ctx2.counters.tt_cutoffs == 1
+
+
+@pytest.mark.parametrize(
+    "drawn, move, kind",
+    [
+        ((), "h0,0", MoveKind.SAFE),
+        (("v0,0", "h1,0"), "h0,0", MoveKind.SACRIFICE),
+        (("v0,0", "h1,0", "h0,0"), "v0,1", MoveKind.CAPTURE),
+    ],
+)
+def test_theorem_1_translated_to_edges(drawn: tuple[str, ...], move: str, kind: MoveKind) -> None:
+    """Seed 000, §II.B, Theorem 1 ("designing checkerboard storage based on move rules"),
+    translated from points to edges (the literal formula 2 on dots is tested in
+    test_dab_formulas.py).  On 1x2: a move that gives no box a third side is safe (the
+    paper's "short move"), one that gives the left box its third side is a sacrifice,
+    one that draws its fourth side a capture."""
+    game = DotsAndBoxes(1, 2)
+    for edge in drawn:
+        game.play(game.parse_move(edge))
+    assert classify_move(game, game.parse_move(move)) == kind
