@@ -10,6 +10,11 @@ Boxes state) and counts, for each scheme,
   M = 2^20 slots (formula 23 produces 20-bit indices), beside the number a
   uniformly random index would give (N - M (1 - (1 - 1/M)^N)).
 
+The first rows are what this package's table really uses: the key is the edge set
+itself (``DotsAndBoxes.tt_key``, without symmetry folding here; boards of more than
+64 edges fold it with ``fold64``) and the index is key % a prime table size
+(``TranspositionTable``); formula 9 and Zobrist are computed for comparison only.
+
 Quick by default (3x3 and 5x5 boards, N = 20,000); ``--full`` uses N = 200,000.
 
     python examples/dab_hash_collisions.py [--full] [--seed S]
@@ -21,7 +26,7 @@ import argparse
 import random
 from collections.abc import Callable
 
-from reference.dots_and_boxes.board import geometry
+from reference.dots_and_boxes.board import fold64, geometry
 from reference.dots_and_boxes.hashing import (
     board_formula9,
     count_collisions,
@@ -29,9 +34,13 @@ from reference.dots_and_boxes.hashing import (
     reduce_to_64,
     universal_hash,
 )
+from reference.search.tt import next_prime
 
 M = 1 << 20
 """Table slots (formula 23's 20-bit index range)."""
+
+PRIME = next_prime(M)
+"""The table size a ``TranspositionTable(M)`` really has (prime)."""
 
 
 def zobrist_of(keys: list[int]) -> Callable[[int], int]:
@@ -56,7 +65,8 @@ def main() -> None:
     n = 200_000 if args.full else 20_000
     expected = n - M * (1 - (1 - 1 / M) ** n)
     h_ab = universal_hash(M, args.seed)
-    print(f"N = {n:,} distinct random edge sets per board, table M = 2^20 slots")
+    print(f"N = {n:,} distinct random edge sets per board, table M = 2^20 slots "
+          f"(M' = {PRIME:,}, the smallest prime >= M)")
     print(f"uniform random index: about {expected:,.0f} index collisions expected\n")
     for rows, cols in [(3, 3), (5, 5)]:
         geo = geometry(rows, cols)
@@ -69,7 +79,10 @@ def main() -> None:
         zob = zobrist_of(geo.zobrist)
         literal = [board_formula9(rows, cols, e) for e in ordered]
         zkeys = [zob(e) for e in ordered]
+        table_keys = ordered if geo.num_edges <= 64 else [fold64(e) for e in ordered]
         schemes: list[tuple[str, list[int], Callable[[int], int]]] = [
+            ("edge set (the table's key), % prime M' (TT)", table_keys, lambda k: k % PRIME),
+            ("Zobrist 64-bit, % prime M'", zkeys, lambda k: k % PRIME),
             ("Zobrist 64-bit, key % M (formula 25)", zkeys, lambda k: k % M),
             ("Zobrist 64-bit, formulas 22-23 index", zkeys, index_formula23),
             ("Zobrist 64-bit, h_ab index (Theorem 9)", zkeys, h_ab),
