@@ -175,6 +175,12 @@ class _Dag:
     def evaluate(self) -> Score:
         return 0
 
+    def max_plies_left(self) -> int:
+        def longest(node: str) -> int:
+            return max((1 + longest(c) for c in DAG_CHILDREN.get(node, [])), default=0)
+
+        return longest(self.node)
+
     @property
     def key(self) -> int:
         return DAG_NODES.index(self.node)
