@@ -404,3 +404,26 @@ def test_theorem_1_translated_to_edges(drawn: tuple[str, ...], move: str, kind: 
     for edge in drawn:
         game.play(game.parse_move(edge))
     assert classify_move(game, game.parse_move(move)) == kind
+
+
+@settings(derandomize=True, max_examples=30, deadline=None)
+@given(st.sampled_from([(2, 2), (3, 3), (5, 5), (5, 6)]), st.integers(0, 10**9))
+def test_section_3a_table_key_is_the_edge_set_not_formula_9(size: tuple[int, int], seed: int) -> None:
+    """Seed 000, §III.A ("T[h(S)]=PHashNode", h of formula 9) as this package reads it
+    (departure 19): the table key is the edge set itself, canonical over symmetries when
+    ``symmetry`` is on, folded to 64 bits above 64 edges (5x6 has 71); not formula 9, not
+    the Zobrist key."""
+    from reference.dots_and_boxes.board import fold64
+
+    game = random_position(*size, seed)
+    plain = DotsAndBoxes.from_notation(game.to_notation(), symmetry=False)
+    folded = DotsAndBoxes.from_notation(game.to_notation(), symmetry=True)
+    if game.geo.num_edges <= 64:
+        assert plain.tt_key() == game.edges
+        assert folded.tt_key() == game.geo.canonical(game.edges)
+    else:
+        assert plain.tt_key() == fold64(game.edges)
+    assert 0 <= folded.tt_key() < 2**64
+    if game.edges:
+        assert plain.tt_key() != plain.key  # not the Zobrist key
+        assert plain.tt_key() != board_formula9(*size, game.edges)
