@@ -217,6 +217,10 @@ def algorithm1_as_printed(
     With all three corrected the listing returns the game's value (tested); line 21's
     in-loop EXACT store is always overwritten by line 23 or line 15 before it is read,
     and line 7's depth-0 store is harmless.
+
+    >>> game = DotsAndBoxes.from_notation("1x1:0xd:0:0:0")  # three sides drawn: take the box
+    >>> algorithm1_as_printed(game, 1), algorithm1_as_printed(game, 1, corrections={12})
+    (-1, 1)
     """
     if depth < 0:
         raise ParameterError(f"depth must be >= 0, got {depth}")
