@@ -101,9 +101,8 @@ def test_algorithm_1_as_printed_line_23_is_wrong_in_tic_tac_toe_too() -> None:
 
     Tic-tac-toe ``.x./x../.o.`` with o to move is a draw (``solve``, the exhaustive
     solver); Algorithm 1 as printed, searched to the end, says o wins.  Storing
-    ``best`` at line 23 gives the draw.  (Over all 4,520 non-terminal reachable
-    positions, threat ordering: the printed listing is wrong on 4, found by a script
-    run by hand; see ``examples/dab_algorithm1_printed.py`` for the Dots and Boxes count.)
+    ``best`` at line 23 gives the draw.  (``examples/dab_algorithm1_printed.py --full``:
+    the printed listing is wrong on 4 of the 4,520 non-terminal reachable positions.)
     """
     game = MNKGame.from_notation(".x./x../.o. o", 3)
     assert solve(game).value == 0
