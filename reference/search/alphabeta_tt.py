@@ -1,27 +1,30 @@
 """Alpha-beta with a transposition table: seed 000 Algorithm 1, corrected.
 
-Seed 000, §III.C, Algorithm 1 ("pruning strategy algorithm"), and seed 001,
+Seed 000, §IV.A, Algorithm 1 ("pruning strategy algorithm"), and seed 001,
 "Transposition Tables".  Line-by-line correspondence (ERRATA are listed in
-``docs/papers/000-dots-and-boxes.md``):
+``docs/papers/000-dots-and-boxes.md``; the listing as printed runs beside this
+one as :func:`reference.dots_and_boxes.algorithm1.algorithm1_as_printed`):
 
+* lines 4-8  game over or depth 0: evaluate.  ERRATUM (line 7): the paper stores
+  depth-0 evaluations as EXACT; storing them gains nothing, we do not.
 * lines 1-3  SearchTT(HashKey, alpha, beta, depth): :func:`probe_tt`.  An EXACT
   entry returns; a LOWER / UPPER entry narrows the window (seed 001: "adjusting
   the alpha and beta values") and returns if the window closes.
-* lines 4-8  game over or depth 0: evaluate.  ERRATUM (line 7): the paper stores
-  depth-0 evaluations as EXACT; storing them gains nothing, we do not.
 * lines 9-13 generate successors, MakeMove, recurse, RestoreMove.  ERRATUM
   (line 12): the paper negates every child; the sign flips only when the turn
   passes (:func:`reference.search.negamax.child_value`).
 * lines 14-24 ERRATA: the paper stores inside the loop (lines 15, 21) before the
-  value is final, under the key left by RestoreMove, and flags a fail-low
-  result LOWERBOUND (line 24) where it is an upper bound.  Here each node stores
-  once, after its loop, under its own key, flagged against the window it was
-  searched with (:func:`store_tt`).
+  value is final, stores ``value`` (the last child's) rather than ``best`` at lines
+  23-24, and flags a fail-low result LOWERBOUND (line 24) where it is an upper
+  bound.  Here each node stores ``best`` once, after its loop, under its own key,
+  flagged against the window it was searched with (:func:`store_tt`).
 
-Ours, not in the paper: when ``solve`` runs it on a game that proves static bounds
-(:class:`~reference.search.protocol.ProvesBounds`), a node the table does not cut
-asks the game next (:func:`apply_proof_bounds`); a bound that closes the window ends
-the node like a table entry, one that does not narrows the window.
+Read top to bottom, the tags below run ``4-8, 1-3, 9-13, 17-18, 19-20, 14-16,
+22-24, 25``: the game-over / depth-0 test comes first because nothing is stored at
+such a node (a probe could only miss), and the fail-high test (14-16) is made on
+the raised alpha inside lines 17-20 because the result is returned fail-soft and
+stored once after the loop (``reference/dots_and_boxes/algorithm1.py`` explains
+both in full).
 """
 
 from __future__ import annotations
