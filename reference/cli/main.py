@@ -19,9 +19,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from reference import api
 from reference.cli import annotate as annotate_cli
-from reference.cli import bench
+from reference.cli import bench, check, results, serve, suite
 from reference.cli.games import available_games
 from reference.cli.spec import GameSpec, JsonObject, add_position_arguments, game_from_args
 from reference.errors import GameError, ParameterError
@@ -37,6 +36,9 @@ EPILOG = """examples:
   python -m reference bestmove mnk --m 4 --n 4 --k 3 --moves "b2 c3" --time 1
   python -m reference play mnk --m 3 --n 3 --k 3 --first human --second computer
   python -m reference bench                  (every game; OpenSpiel too with the peers extra)
+  python -m reference check mnk --engine "./my-engine --m 3 --n 3 --k 3" --what perft --depth 3
+  python -m reference suite mnk --m 3 --n 3 --k 3 --positions 20 --depth 2 > ttt.jsonl
+  echo '{"id": 1, "command": "perft", "game": "mnk", "depth": 1}' | python -m reference serve
   python -m reference COMMAND GAME --help    (the options of one game)
 """
 
@@ -80,7 +82,7 @@ def progress(args: argparse.Namespace, message: str) -> None:
 # the generic commands
 
 
-def parallel_options(args: argparse.Namespace, command: str) -> dict[str, Any]:
+def parallel_options(args: argparse.Namespace, command: str) -> results.ParallelOptions:
     """The keyword arguments of ``--workers``, ``--dask`` and ``--split-depth`` for the API,
     with a progress line on stderr after each finished job."""
     if args.workers is None and args.dask is None:
@@ -109,51 +111,36 @@ def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
         elapsed = time.monotonic() - start
         progress(args, f"solve: {counters.nodes:,} nodes, {elapsed:.1f} s")
 
-    options = parallel_options(args, "solve") or {"on_progress": on_progress}
-    result = api.solve(game, **options)
-    value = result.value
-    moves = list(result.best_moves_notation)
-    out: JsonObject = {
-        "value": value,
-        "best_moves": moves,
-        "score": result.score,
-        "exact": result.exact,
-        "nodes": result.stats.nodes,
-        "seconds": round(result.seconds, 6),
-        "tt_probes": result.stats.tt_probes,
-        "tt_hits": result.stats.tt_hits,
-        "tt_cutoffs": result.stats.tt_cutoffs,
-    }
+    out = results.solve_result(
+        game, on_progress=on_progress, parallel=parallel_options(args, "solve")
+    )
+    moves = out["best_moves"]
+    assert isinstance(moves, list)
     text = (
-        f"value: {value} (for {player_name(game, game.to_move)}, the side to move)\n"
+        f"value: {out['value']} (for {player_name(game, game.to_move)}, the side to move)\n"
         f"best moves: {' '.join(moves) if moves else '(none: the game is over)'}\n"
-        f"nodes: {result.stats.nodes:,}  seconds: {result.seconds:.3f}"
+        f"nodes: {out['nodes']:,}  seconds: {out['seconds']:.3f}"
     )
     emit(args, out, text)
 
 
 def cmd_perft(spec: GameSpec, args: argparse.Namespace) -> None:
     game = build_game(spec, args)
-    parallel = parallel_options(args, "perft")
-    start = time.perf_counter()
-    breakdown: dict[str, int] = {}
-    if args.divide:
-        breakdown = api.divide(game, args.depth, **parallel)
-        nodes = sum(breakdown.values()) if args.depth > 0 else api.perft(game, args.depth)
-    else:
-        nodes = api.perft(game, args.depth, **parallel)
-    seconds = time.perf_counter() - start
-    out: JsonObject = {"depth": args.depth, "nodes": nodes, "seconds": round(seconds, 6)}
-    if args.divide:
-        out["divide"] = breakdown
+    out = results.perft_result(
+        game, args.depth, divide=args.divide, parallel=parallel_options(args, "perft")
+    )
+    breakdown = out.get("divide", {})
+    assert isinstance(breakdown, dict)
     lines = [f"{move}: {n}" for move, n in breakdown.items()]
-    lines.append(f"perft({args.depth}) = {nodes}  ({seconds:.3f} s)")
+    lines.append(f"perft({args.depth}) = {out['nodes']}  ({out['seconds']:.3f} s)")
     emit(args, out, "\n".join(lines))
 
 
 def search_move(
     game: AnyGame, args: argparse.Namespace, time_limit: float | None, depth: int | None
-) -> api.BestMove[Any]:
+) -> JsonObject:
+    """The ``bestmove`` result object (with progress lines on stderr); ``play`` uses it too."""
+
     def on_iteration(result: SearchResult[Any]) -> None:
         progress(
             args,
@@ -161,7 +148,7 @@ def search_move(
             f"{result.stats.nodes:,} nodes, {result.seconds:.2f} s",
         )
 
-    return api.bestmove(
+    return results.bestmove_result(
         game,
         depth=depth,
         time_limit=time_limit,
@@ -177,22 +164,13 @@ def cmd_bestmove(spec: GameSpec, args: argparse.Namespace) -> None:
     game = build_game(spec, args)
     if args.depth is None and args.time is None and args.nodes is None:
         raise ParameterError("give --depth D, --time SECONDS or --nodes N (or several)")
-    result = search_move(game, args, args.time, args.depth)
-    move = result.move_notation
-    out: JsonObject = {
-        "move": move,
-        "value": result.value,
-        "depth": result.depth,
-        "exact": result.exact,
-        "nodes": result.stats.nodes,
-        "seconds": round(result.seconds, 6),
-        "tt_probes": result.stats.tt_probes,
-        "tt_hits": result.stats.tt_hits,
-    }
+    out = search_move(game, args, args.time, args.depth)
+    value = out["value"]
+    assert isinstance(value, int)
     text = (
-        f"best move: {move}  value: {describe_score(result.value)}  depth: {result.depth}"
-        f"{' (exact)' if result.exact else ''}\n"
-        f"nodes: {result.stats.nodes:,}  seconds: {result.seconds:.3f}"
+        f"best move: {out['move']}  value: {describe_score(value)}  depth: {out['depth']}"
+        f"{' (exact)' if out['exact'] else ''}\n"
+        f"nodes: {out['nodes']:,}  seconds: {out['seconds']:.3f}"
     )
     emit(args, out, text)
 
@@ -207,22 +185,24 @@ def describe_score(score: int) -> str:
 
 def cmd_show(spec: GameSpec, args: argparse.Namespace) -> None:
     game = build_game(spec, args)
-    terminal = game.is_terminal()
-    moves = [] if terminal else [game.format_move(m) for m in game.legal_moves()]
-    out: JsonObject = {
-        "position": game.to_notation(),
-        "to_move": game.to_move,
-        "terminal": terminal,
-        "legal_moves": moves,
-        "key": f"{game.key:016x}",
-    }
+    out = results.show_result(game)
+    moves = out["legal_moves"]
+    assert isinstance(moves, list)
     text = (
         f"{game.render()}\n"
-        f"position: {game.to_notation()}\n"
+        f"position: {out['position']}\n"
         f"to move: {player_name(game, game.to_move)}"
-        f"{'  (game over)' if terminal else f'  ({len(moves)} legal moves)'}"
+        f"{'  (game over)' if out['terminal'] else f'  ({len(moves)} legal moves)'}"
     )
     emit(args, out, text)
+
+
+def cmd_legal(spec: GameSpec, args: argparse.Namespace) -> None:
+    game = build_game(spec, args)
+    out = results.legal_result(game)
+    moves = out["moves"]
+    assert isinstance(moves, list)
+    emit(args, out, " ".join(moves) if moves else "(no legal move: the game is over)")
 
 
 def cmd_play(
@@ -255,12 +235,13 @@ def cmd_play(
                 write(f"  {error}")
                 continue
         else:
-            result = search_move(game, args, args.time, args.depth)
+            out = search_move(game, args, args.time, args.depth)
+            value = out["value"]
+            assert isinstance(value, int)
             write(
-                f"{name} plays {result.move_notation} "
-                f"(depth {result.depth}, value {describe_score(result.value)})"
+                f"{name} plays {out['move']} (depth {out['depth']}, value {describe_score(value)})"
             )
-            game.play(result.move)
+            game.play(game.parse_move(str(out["move"])))
         plies += 1
     write(game.render())
     summary = getattr(game, "result_text", None)
@@ -326,7 +307,30 @@ COMMANDS: dict[str, tuple[str, Callable[[GameSpec, argparse.Namespace], None]]] 
     "bestmove": ("the best move found by a depth- or time-limited search", cmd_bestmove),
     "play": ("play a game in the terminal (human or computer on each side)", cmd_play),
     "show": ("print a position, its notation and legal moves", cmd_show),
+    "legal": ("list every legal move of a position (the rules)", cmd_legal),
 }
+
+
+ORACLE_COMMANDS: dict[
+    str,
+    tuple[
+        str,
+        Callable[[argparse.ArgumentParser], None],
+        Callable[[GameSpec, argparse.Namespace], int],
+    ],
+] = {
+    "check": (
+        "compare an external engine's perft counts or values with the reference's",
+        check.add_arguments,
+        check.run,
+    ),
+    "suite": (
+        "write a test suite: positions with perft counts, values and best moves (JSON lines)",
+        suite.add_arguments,
+        suite.run,
+    ),
+}
+"""The oracle toolkit's commands that take a GAME (``docs/oracle.md``); each returns its exit status."""
 
 
 def build_parser(specs: dict[str, GameSpec]) -> argparse.ArgumentParser:
@@ -374,6 +378,25 @@ def build_parser(specs: dict[str, GameSpec]) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     bench.add_arguments(bench_parser)
+    for command, (help_text, add_arguments, _) in ORACLE_COMMANDS.items():
+        command_parser = commands.add_parser(command, help=help_text, description=help_text)
+        games = command_parser.add_subparsers(dest="game", metavar="GAME", required=True)
+        for name, spec in specs.items():
+            game_parser = games.add_parser(
+                name, help=spec.help, description=f"{help_text}: {spec.help}"
+            )
+            spec.add_arguments(game_parser)
+            add_arguments(game_parser)
+    serve_help = (
+        "answer JSON requests, one per line, on stdin (solve, perft, bestmove, show, legal)"
+    )
+    serve_parser = commands.add_parser(
+        "serve",
+        help=serve_help,
+        description=serve.__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    serve.add_arguments(serve_parser)
     extra: dict[str, dict[str, GameSpec]] = {}
     for name, spec in specs.items():
         for command in spec.extra_commands:
@@ -417,7 +440,7 @@ def run_extra(spec: GameSpec, command: str, args: argparse.Namespace) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 ok, 2 bad input)."""
+    """Run the command line; return the exit status (0 ok, 2 bad input; ``check``: 1 disagreement)."""
     specs = available_games()
     parser = build_parser(specs)
     args = parser.parse_args(argv)
@@ -428,9 +451,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "bench":
             return bench.run(args)
+        if args.command == "serve":
+            return serve.run(args)
         spec = specs[args.game]
         if args.command == "annotate":
             return annotate_cli.run(spec, args)
+        if args.command in ORACLE_COMMANDS:
+            return ORACLE_COMMANDS[args.command][2](spec, args)
         if args.command in COMMANDS:
             COMMANDS[args.command][1](spec, args)
         else:

@@ -1,0 +1,102 @@
+"""``python -m reference suite GAME``: write a test suite, one JSON line per position.
+
+Positions come from seeded random play (as ``check`` draws them); each line holds
+the moves, the position's notation, perft counts to ``--depth`` with the divide at
+the last depth, and the exact value with every optimal move when the reference
+solves the position within ``--budget`` nodes (``null`` otherwise).  The format
+is in :mod:`reference.oracle.suite` and ``docs/oracle.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import IO
+
+from reference.cli.argtypes import ascii_int, natural_int, positive_int
+from reference.cli.spec import GameSpec
+from reference.errors import ParameterError
+from reference.oracle.options import options_from_namespace
+from reference.oracle.positions import DEFAULT_BUDGET, random_positions
+from reference.oracle.suite import game_factory, suite_line
+
+DEFAULT_POSITIONS = 20
+DEFAULT_DEPTH = 2
+DEFAULT_MAX_MOVES = 10
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``suite`` (after the game's own)."""
+    parser.add_argument(
+        "--positions",
+        type=positive_int,
+        default=DEFAULT_POSITIONS,
+        help=f"distinct random positions (default {DEFAULT_POSITIONS})",
+    )
+    parser.add_argument("--seed", type=ascii_int, default=1, help="default 1")
+    parser.add_argument(
+        "--depth",
+        type=positive_int,
+        default=DEFAULT_DEPTH,
+        help=f"perft counts at depths 1..D, divide at D (default {DEFAULT_DEPTH})",
+    )
+    parser.add_argument(
+        "--max-moves",
+        type=natural_int,
+        default=DEFAULT_MAX_MOVES,
+        help=f"random play lasts 0..L moves (default L = {DEFAULT_MAX_MOVES})",
+    )
+    parser.add_argument(
+        "--min-moves", type=natural_int, default=0, help="... and at least this many (default 0)"
+    )
+    parser.add_argument(
+        "--budget",
+        type=positive_int,
+        default=DEFAULT_BUDGET,
+        help=f"nodes the reference may spend solving one position (default {DEFAULT_BUDGET:,}, "
+        "checked every 262,144); over it, value and best_moves are null",
+    )
+    parser.add_argument("--output", metavar="FILE", help="write to FILE instead of stdout")
+    parser.add_argument("--quiet", action="store_true", help="no progress output on stderr")
+
+
+def write_suite(spec: GameSpec, args: argparse.Namespace, out: IO[str]) -> int:
+    """Write the suite's lines to ``out``; return how many."""
+    if args.min_moves > args.max_moves:
+        raise ParameterError(
+            f"--min-moves {args.min_moves} is more than --max-moves {args.max_moves}"
+        )
+    options = options_from_namespace(spec, args)
+    draws = random_positions(
+        game_factory(spec, options),
+        count=args.positions,
+        seed=args.seed,
+        max_moves=args.max_moves,
+        min_moves=args.min_moves,
+    )
+    for index, moves in enumerate(draws, start=1):
+        line = suite_line(spec, options, moves, depth=args.depth, budget=args.budget)
+        out.write(json.dumps(line) + "\n")
+        out.flush()
+        if not args.quiet:
+            solved = "solved" if line["value"] is not None else "over budget"
+            print(f"suite: {index}/{len(draws)} ({solved})", file=sys.stderr, flush=True)
+    return len(draws)
+
+
+def run(spec: GameSpec, args: argparse.Namespace) -> int:
+    """``suite``: exit status 0 (bad input raises)."""
+    if args.output is None:
+        write_suite(spec, args, sys.stdout)
+        return 0
+    try:
+        handle = open(args.output, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+    except OSError as error:
+        raise ParameterError(f"cannot write {args.output!r}: {error.strerror}") from None
+    with handle:
+        write_suite(spec, args, handle)
+    return 0
+
+
+__all__ = ["add_arguments", "run", "write_suite"]
