@@ -1,0 +1,135 @@
+"""This package against an engine nobody here wrote: OpenSpiel's C++ ``mnk`` and
+``dots_and_boxes`` behind the check protocol (``examples/openspiel_engine.py``).
+
+OpenSpiel is in the ``peers`` extra, which the ``dev`` set-up installs, so these tests
+run wherever ``make test`` does (they are not skipped when it is missing: they fail).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shlex
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from reference.cli.main import main
+
+EXAMPLE = Path(__file__).parent.parent.parent / "examples" / "openspiel_engine.py"
+
+
+def openspiel(*args: str) -> str:
+    return shlex.join([sys.executable, str(EXAMPLE), *args])
+
+
+def load_example() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("openspiel_engine", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def check(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    status = main(["check", *argv, "--json", "--quiet"])
+    out, err = capsys.readouterr()
+    result: dict[str, Any] = json.loads(out)
+    assert status == 0 and result["agree"], result
+    assert err == ""
+    return result
+
+
+def test_the_move_name_mapping() -> None:
+    """OpenSpiel numbers mnk cells row by row from the top, this package names them from a1
+    at the bottom left; dots_and_boxes names are OpenSpiel's own."""
+    example = load_example()
+    mnk = example.OpenSpielEngine("mnk", {"m": 4, "n": 3, "k": 3})
+    assert [mnk.to_name[a] for a in (0, 3, 4, 11)] == ["a3", "d3", "a2", "d1"]
+    boxes = example.OpenSpielEngine(
+        "dots_and_boxes", {"num_rows": 1, "num_cols": 2, "utility_margin": True}
+    )
+    assert [boxes.to_name[a] for a in range(7)] == [
+        "h0,0",
+        "h0,1",
+        "h1,0",
+        "h1,1",
+        "v0,0",
+        "v0,1",
+        "v0,2",
+    ]
+
+
+def test_tic_tac_toe_perft_and_value_agree_with_openspiel(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    engine = openspiel("mnk", "--m", "3", "--n", "3", "--k", "3")
+    ttt = ["mnk", "--m", "3", "--n", "3", "--k", "3", "--engine", engine, "--max-moves", "9"]
+    perft = check(capsys, *ttt, "--what", "perft", "--depth", "2", "--positions", "300")
+    value = check(capsys, *ttt, "--what", "value", "--positions", "200", "--seed", "2")
+    assert perft["checked"] + value["checked"] >= 450  # distinct random positions
+
+
+def test_dots_and_boxes_perft_and_value_agree_with_openspiel(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    engine = openspiel("dots-and-boxes", "--rows", "2", "--cols", "2")
+    boxes = ["dots-and-boxes", "--rows", "2", "--cols", "2", "--engine", engine]
+    perft = check(
+        capsys, *boxes, "--what", "perft", "--depth", "2", "--positions", "300", "--max-moves", "12"
+    )
+    # OpenSpiel's alpha-beta has no table: positions with at least 5 edges drawn keep it quick
+    value = check(
+        capsys,
+        *boxes,
+        "--what",
+        "value",
+        "--positions",
+        "150",
+        "--min-moves",
+        "5",
+        "--max-moves",
+        "12",
+    )
+    assert perft["checked"] == 300 and value["checked"] == 150
+
+
+@pytest.mark.parametrize(
+    ("game", "ours", "theirs"),
+    [
+        ("mnk", ["--m", "4", "--n", "3", "--k", "3"], ["--m", "4", "--n", "3", "--k", "3"]),
+        ("mnk", ["--m", "3", "--n", "4", "--k", "3"], ["--m", "3", "--n", "4", "--k", "3"]),
+        ("dots-and-boxes", ["--rows", "1", "--cols", "3"], ["--rows", "1", "--cols", "3"]),
+        ("dots-and-boxes", ["--rows", "3", "--cols", "1"], ["--rows", "3", "--cols", "1"]),
+    ],
+)
+def test_non_square_boards_agree_with_openspiel(
+    capsys: pytest.CaptureFixture[str], game: str, ours: list[str], theirs: list[str]
+) -> None:
+    """A transposed mapping (rows for columns) could pass on square boards, not on these.  (A
+    mirror image is a symmetry of both games, which no count or value can see:
+    ``test_the_move_name_mapping`` pins the orientation.)"""
+    check(
+        capsys,
+        game,
+        *ours,
+        "--engine",
+        openspiel(game, *theirs),
+        "--depth",
+        "3",
+        "--positions",
+        "30",
+    )
+
+
+def test_a_different_game_behind_openspiel_is_caught(capsys: pytest.CaptureFixture[str]) -> None:
+    """The control: OpenSpiel playing 3 in a row on 4 x 4 against ours playing 4 in a row (its
+    game ends at three, so it is missing the moves ours still has)."""
+    engine = openspiel("mnk", "--m", "4", "--n", "4", "--k", "3")
+    argv = ["mnk", "--m", "4", "--n", "4", "--k", "4", "--engine", engine, "--depth", "2"]
+    status = main(["check", *argv, "--positions", "50", "--max-moves", "8", "--json", "--quiet"])
+    out = json.loads(capsys.readouterr().out)
+    assert status == 1 and out["finding"]["kind"] == "moves" and out["finding"]["missing"]
