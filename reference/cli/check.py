@@ -41,8 +41,20 @@ DEFAULT_DEPTH = 2
 WHAT = ("perft", "value")
 
 
+EPILOG = """the engine reads requests on stdin and answers on stdout (moves in this package's notation;
+MOVES are the moves from the start):
+  -> perft D MOVES...    <- MOVE COUNT (one line per legal move)   <- total N
+  -> value MOVES...      <- value V   (exact, for the side to move, as `solve` reports it)
+  -> quit
+exit status: 0 all agree, 1 a disagreement or an engine fault (crash, timeout, garbage), 2 bad input.
+the protocol, the descent and worked examples for every game: docs/oracle.md
+"""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``check`` (after the game's own)."""
+    parser.epilog = EPILOG
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument(
         "--engine",
         required=True,
