@@ -14,10 +14,10 @@ line uses, so it is checked by the same rules:
 {'m': 4, 'n': 3, 'k': 3}
 >>> options_to_argv(spec, {"m": 4, "no_symmetry": True})
 ['--m', '4', '--no-symmetry']
->>> namespace_from_options(spec, {"size": 6})
+>>> namespace_from_options(spec, {"size": 6})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-reference.errors.ParameterError: unknown option 'size' for mnk (its options: m, n, k, no_symmetry, ordering)
+reference.errors.ParameterError: unknown option 'size' for mnk (its options: m, n, k, no_symmetry, ...)
 """
 
 from __future__ import annotations
