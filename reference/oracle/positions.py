@@ -20,7 +20,6 @@ from reference import api
 from reference.errors import GameError, ParameterError
 from reference.search.protocol import PlayableGame
 from reference.search.stats import Counters
-from reference.search.tt import TranspositionTable
 
 AnyGame = PlayableGame[Any]
 
@@ -32,12 +31,6 @@ The budget is checked each time the search reports progress, every
 at the first multiple of 2**18 at or past the budget: node counts, not seconds,
 so the same inputs always give the same answer."""
 
-
-ORACLE_TT_SIZE = 1 << 16
-"""Entries of the table of each reference solve here (our choice).  Values are exact
-whatever the size; the default table of ``solve`` (2**20 entries) takes about 100 ms
-to allocate, this one about 2 ms (measured under load), which matters when every
-position of a check or a suite is solved."""
 
 MAX_DRAWS_PER_POSITION = 100
 """Draws allowed per position asked for before :func:`random_positions` gives up (our choice)."""
@@ -111,16 +104,15 @@ def solve_within(game: AnyGame, budget: int | None) -> api.Solution[Any] | None:
     """``api.solve(game)``, or ``None`` when it would take more than ``budget`` nodes
     (see :data:`DEFAULT_BUDGET`; ``None``: no budget).  ``game`` is left unchanged.
     """
-    tt = TranspositionTable(ORACLE_TT_SIZE)
     if budget is None:
-        return api.solve(game, tt=tt)
+        return api.solve(game)
 
     def on_progress(counters: Counters) -> None:
         if counters.nodes >= budget:
             raise _OverBudget
 
     try:
-        return api.solve(game, tt=tt, on_progress=on_progress)
+        return api.solve(game, on_progress=on_progress)
     except _OverBudget:
         return None
 
