@@ -195,6 +195,8 @@ def solve(
     *,
     tt: TranspositionTable | None = None,
     on_progress: Callable[[Counters], None] | None = None,
+    deadline: Deadline | None = None,
+    node_limit: int | None = None,
     workers: int | None = None,
     dask: str | None = None,
     executor: Executor | None = None,
@@ -202,6 +204,9 @@ def solve(
     on_job: JobProgress | None = None,
 ) -> Solution[M]:
     """Solve ``game`` from its current position (``game`` is left unchanged).
+
+    ``deadline`` / ``node_limit`` stop a serial solve with
+    :class:`~reference.errors.SearchTimeoutError` (no value is guessed).
 
     ``workers=N`` (N local processes), ``dask="tcp://host:8786"`` (a Dask cluster)
     or ``executor=`` (any ``concurrent.futures.Executor``) split the tree at
@@ -216,8 +221,12 @@ def solve(
     """
     options = _parallel_options(workers, dask, executor, split_depth, on_job)
     if options is None:
-        result = _solve(game, tt=tt, on_progress=on_progress)
+        result = _solve(
+            game, tt=tt, on_progress=on_progress, deadline=deadline, node_limit=node_limit
+        )
     else:
+        if deadline is not None or node_limit is not None:
+            raise ParameterError("deadline and node_limit are for a serial solve")
         if tt is not None:
             raise ParameterError("a parallel solve keeps one table per worker: do not pass tt")
         # forked local workers share one table, made before they are forked

@@ -17,19 +17,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from reference import api
-from reference.errors import GameError, ParameterError
+from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search.protocol import PlayableGame
-from reference.search.stats import Counters
 
 AnyGame = PlayableGame[Any]
 
 DEFAULT_BUDGET = 1 << 20
 """Nodes a reference solve may take before the position counts as out of budget (our choice).
 
-The budget is checked each time the search reports progress, every
-:data:`reference.search.context.PROGRESS_INTERVAL` (2**18) nodes, so a solve stops
-at the first multiple of 2**18 at or past the budget: node counts, not seconds,
-so the same inputs always give the same answer."""
+The budget is the solve's ``node_limit`` (checked every 64 nodes): node counts, not
+seconds, so the same inputs always give the same answer."""
 
 
 MAX_DRAWS_PER_POSITION = 100
@@ -96,24 +93,13 @@ def random_positions(
     return draws
 
 
-class _OverBudget(Exception):
-    pass
-
-
 def solve_within(game: AnyGame, budget: int | None) -> api.Solution[Any] | None:
     """``api.solve(game)``, or ``None`` when it would take more than ``budget`` nodes
     (see :data:`DEFAULT_BUDGET`; ``None``: no budget).  ``game`` is left unchanged.
     """
-    if budget is None:
-        return api.solve(game)
-
-    def on_progress(counters: Counters) -> None:
-        if counters.nodes >= budget:
-            raise _OverBudget
-
     try:
-        return api.solve(game, on_progress=on_progress)
-    except _OverBudget:
+        return api.solve(game, node_limit=budget)
+    except SearchTimeoutError:
         return None
 
 

@@ -81,6 +81,7 @@ def solve(
     use_tt: bool = True,
     on_progress: Callable[[Counters], None] | None = None,
     deadline: Deadline | None = None,
+    node_limit: int | None = None,
     null_window: bool = True,
 ) -> SolveResult[M]:
     """Solve ``game`` exactly from the current position.
@@ -97,7 +98,9 @@ def solve(
     limit) has an infinite tree: ``solve`` refuses it with a
     :class:`~reference.errors.GameError` before it starts, and so it does a game
     that can last more than :data:`SOLVE_DEPTH` plies.  ``deadline`` stops the
-    search with :class:`~reference.errors.SearchTimeoutError` when it passes.
+    search with :class:`~reference.errors.SearchTimeoutError` when it passes, and so
+    does ``node_limit`` once the search has visited more than that many nodes
+    (checked every 64 nodes: a budget that gives the same answer on every machine).
     ``null_window=False`` finds the root value with one full-window search (the
     answers are the same; it is there to compare).
 
@@ -108,11 +111,20 @@ def solve(
     """
     if tt is not None and not use_tt:
         raise ParameterError("a table was given with use_tt=False")
+    if node_limit is not None and (
+        isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1
+    ):
+        raise ParameterError(f"node limit must be an integer >= 1, got {node_limit!r}")
     if tt is None and use_tt:
         tt = TranspositionTable(1 << 20)
     node = alphabeta_tt if use_tt else alphabeta
     ctx = SearchContext(
-        tt=tt, deadline=deadline, mate_distance=False, full_width=True, on_progress=on_progress
+        tt=tt,
+        deadline=deadline,
+        node_limit=node_limit,
+        mate_distance=False,
+        full_width=True,
+        on_progress=on_progress,
     )
     if isinstance(game, ProvesBounds):  # a game's static proofs (e.g. mnk pairing strategies)
         ctx.proof_bounds = game.proof_bounds
@@ -139,10 +151,14 @@ def solve(
             if test >= value:
                 best.append(move)
     except SearchTimeout:
-        assert deadline is not None
+        if deadline is not None and deadline.passed():
+            raise SearchTimeoutError(
+                f"solve stopped by its deadline after {deadline.elapsed():.3g} s "
+                f"({ctx.counters.nodes:,} nodes): no value"
+            ) from None
         raise SearchTimeoutError(
-            f"solve stopped by its deadline after {deadline.elapsed():.3g} s "
-            f"({ctx.counters.nodes:,} nodes): no value"
+            f"solve stopped by its node limit ({node_limit:,}) after "
+            f"{ctx.counters.nodes:,} nodes: no value"
         ) from None
     if ctx.horizon_reached:
         raise GameError(f"the game lasts more than {SOLVE_DEPTH} plies: it cannot be solved here")

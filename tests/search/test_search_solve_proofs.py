@@ -129,3 +129,24 @@ def test_parallel_solve_jobs_use_the_games_proofs() -> None:
     without, plain_stats = exact_score(plain, small())
     assert with_rules == without == 0
     assert stats.nodes * 50 < plain_stats.nodes
+
+
+def test_solve_node_limit_stops_without_a_value() -> None:
+    """``node_limit`` stops a solve with SearchTimeoutError (never a guessed value), the
+    same way on every machine; a generous limit changes nothing."""
+    import pytest
+
+    from reference import MNKGame, solve
+    from reference.errors import ParameterError, SearchTimeoutError
+
+    with pytest.raises(SearchTimeoutError, match="node limit"):
+        solve(MNKGame(4, 4, 4), node_limit=100)
+    free = solve(MNKGame(3, 3, 3))
+    limited = solve(MNKGame(3, 3, 3), node_limit=free.nodes + 64)
+    assert (limited.value, limited.best_moves, limited.nodes) == (
+        free.value,
+        free.best_moves,
+        free.nodes,
+    )
+    with pytest.raises(ParameterError, match="node limit"):
+        solve(MNKGame(3, 3, 3), node_limit=0)
