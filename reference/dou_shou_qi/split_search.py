@@ -89,49 +89,22 @@ Combination = Literal["implied", "sum"]
 COMBINATIONS: tuple[Combination, ...] = ("implied", "sum")
 
 
-class SubproblemGame:
-    """One subproblem (or several searched as a sum) as a game for the core search.
+class WholeBoardView:
+    """The whole board, copied, as a game for the core search: every legal move, no pass.
 
-    Seed 003, §9.2 (static partitioning) and §10.5.1 (non-moves).  Implements
-    :class:`reference.search.protocol.Game`.
-
-    ``position`` is the whole board (copied: its draw limit and plies played
-    come along).  ``regions`` are bitboards of squares (Partition-Board's
-    ``allowed``); the *members* are the pieces standing on them.  A move is a
-    legal move of the board that starts and ends inside one region, so the
-    other pieces stand still and cannot be taken.  ``non_move`` offers the pass
-    at every ply except the root; a pass is also offered, whatever
-    ``non_move`` says, below the root when no confined move exists but the game
-    goes on (the moves that left the regions stand for it).  The game ends
-    when the board's rules say so (one place: :meth:`DouShouQi.is_terminal`).
-    ``evaluate`` is §3.3 over the members only.
+    The base of the two views split search builds; the game's own rules (end of
+    game, draw limit, keys) are the board's, in one place.
     """
 
-    __slots__ = ("_depth", "_frozen_a", "_inner", "_non_move", "_regions")
+    __slots__ = ("_inner",)
 
-    def __init__(
-        self,
-        position: DouShouQi,
-        regions: Sequence[Bitboard] = (ALL_SQUARES,),
-        *,
-        non_move: bool = True,
-        ordering: bool | None = None,
-    ) -> None:
-        if not regions:
-            raise ParameterError("a subproblem needs at least one region")
+    def __init__(self, position: DouShouQi, *, ordering: bool | None = None) -> None:
         inner = position.copy()
         inner.allow_non_move = False
         inner.allowed_squares = ALL_SQUARES
         if ordering is not None:
             inner.ordering = ordering
         self._inner = inner
-        self._regions = tuple(r & ALL_SQUARES for r in regions)
-        union = 0
-        for r in self._regions:
-            union |= r
-        self._frozen_a = evaluate_pieces(p for p in inner.pieces() if not union >> p.square & 1)
-        self._non_move = non_move
-        self._depth = 0
 
     @property
     def board(self) -> DouShouQi:
@@ -161,20 +134,75 @@ class SubproblemGame:
         return self._inner.terminal_score()
 
     def evaluate(self) -> Score:
+        return self._inner.evaluate()
+
+    selective = False
+    counts_points = False
+
+    def search_moves(self) -> Sequence[Move]:
+        return self.legal_moves()
+
+    def legal_moves(self) -> Sequence[Move]:
+        return self._inner.legal_moves()
+
+    def make(self, move: Move) -> int:
+        return self._inner.make(move)
+
+    def unmake(self) -> None:
+        self._inner.unmake()
+
+
+class SubproblemGame(WholeBoardView):
+    """One subproblem (or several searched as a sum) as a game for the core search.
+
+    Seed 003, §9.2 (static partitioning) and §10.5.1 (non-moves).  Implements
+    :class:`reference.search.protocol.Game`.
+
+    ``position`` is the whole board (copied: its draw limit and plies played
+    come along).  ``regions`` are bitboards of squares (Partition-Board's
+    ``allowed``); the *members* are the pieces standing on them.  A move is a
+    legal move of the board that starts and ends inside one region, so the
+    other pieces stand still and cannot be taken.  ``non_move`` offers the pass
+    at every ply except the root; a pass is also offered, whatever
+    ``non_move`` says, below the root when no confined move exists but the game
+    goes on (the moves that left the regions stand for it).  The game ends
+    when the board's rules say so (one place: :meth:`DouShouQi.is_terminal`).
+    ``evaluate`` is §3.3 over the members only.
+    """
+
+    __slots__ = ("_depth", "_frozen_a", "_non_move", "_regions")
+
+    def __init__(
+        self,
+        position: DouShouQi,
+        regions: Sequence[Bitboard] = (ALL_SQUARES,),
+        *,
+        non_move: bool = True,
+        ordering: bool | None = None,
+    ) -> None:
+        if not regions:
+            raise ParameterError("a subproblem needs at least one region")
+        super().__init__(position, ordering=ordering)
+        inner = self._inner
+        self._regions = tuple(r & ALL_SQUARES for r in regions)
+        union = 0
+        for r in self._regions:
+            union |= r
+        self._frozen_a = evaluate_pieces(p for p in inner.pieces() if not union >> p.square & 1)
+        self._non_move = non_move
+        self._depth = 0
+
+    def evaluate(self) -> Score:
         """Evaluate (§3.3) over this subproblem's pieces, for the side to move."""
         value_a = self._inner.evaluate_for_a() - self._frozen_a
         return value_a if self._inner.to_move == Side.A else -value_a
 
     selective = True
     """A subproblem is a heuristic decomposition (§10): no value searched on it is exact."""
-    counts_points = False
 
     def _inside(self, move: Move) -> bool:
         src, dst = move
         return any(r >> src & 1 and r >> dst & 1 for r in self._regions)
-
-    def search_moves(self) -> Sequence[Move]:
-        return self.legal_moves()
 
     def legal_moves(self) -> Sequence[Move]:
         inner = self._inner
@@ -195,7 +223,7 @@ class SubproblemGame:
         self._depth -= 1
 
 
-class DecisionsOnly:
+class DecisionsOnly(WholeBoardView):
     """The whole position with every undecided leaf scored 0 (for ``check_decided``).
 
     Its depth-``d`` value is ``f(v)`` where ``v`` is the plain search's value and
@@ -204,52 +232,10 @@ class DecisionsOnly:
     with negamax.  Implements :class:`reference.search.protocol.Game`.
     """
 
-    __slots__ = ("_inner",)
-
-    def __init__(self, position: DouShouQi, *, ordering: bool | None = None) -> None:
-        self._inner = position.copy()
-        self._inner.allow_non_move = False
-        self._inner.allowed_squares = ALL_SQUARES
-        if ordering is not None:
-            self._inner.ordering = ordering
-
-    @property
-    def to_move(self) -> int:
-        return int(self._inner.to_move)
-
-    @property
-    def key(self) -> Key:
-        return self._inner.key
-
-    def tt_key(self) -> Key:
-        return self._inner.tt_key()
-
-    def max_plies_left(self) -> int | None:
-        return self._inner.max_plies_left()
-
-    def is_terminal(self) -> bool:
-        return self._inner.is_terminal()
-
-    def terminal_score(self) -> Score:
-        return self._inner.terminal_score()
+    __slots__ = ()
 
     def evaluate(self) -> Score:
         return 0
-
-    selective = False
-    counts_points = False
-
-    def search_moves(self) -> Sequence[Move]:
-        return self._inner.legal_moves()
-
-    def legal_moves(self) -> Sequence[Move]:
-        return self._inner.legal_moves()
-
-    def make(self, move: Move) -> int:
-        return self._inner.make(move)
-
-    def unmake(self) -> None:
-        self._inner.unmake()
 
 
 def cannot_interact(game: DouShouQi, decomposition: Decomposition, depth: int) -> bool:
