@@ -5,9 +5,9 @@ from __future__ import annotations
 import ast
 import random
 import re
-from pathlib import Path
 
 import pytest
+from paper_text import seed
 
 from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.evaluation import (
@@ -21,7 +21,7 @@ from reference.dou_shou_qi.evaluation import (
 from reference.dou_shou_qi.notation import Piece, Placement
 from reference.dou_shou_qi.squares import WATER, Kind, Side, opposite_square, parse_square
 
-FIGURE3 = Path("/work/shared/seeds/003-figure3.md")
+FIGURE3 = seed("003-figure3.md")
 TABLE_NAMES = {
     "mouse": Kind.MOUSE,
     "cat": Kind.CAT,
