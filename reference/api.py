@@ -331,7 +331,10 @@ def bestmove(
     about ``node_limit`` nodes (a budget that gives the same answer on every machine).
 
     Each iteration's value is the minimax value to its depth over the game's
-    ``search_moves`` (``full_width``: every legal move of a selective game).
+    ``search_moves`` (``full_width``: every legal move of a selective game).  A game
+    whose move generation is itself long (war chess enumerates a whole turn's plans)
+    may offer ``watch_deadline(deadline)``: it is handed the search's deadline, so
+    the time limit holds inside move generation too.
 
     >>> from reference import MNKGame
     >>> game = MNKGame(3, 3, 3)
@@ -341,17 +344,26 @@ def bestmove(
     >>> answer.move_notation, answer.exact       # block a3
     ('a3', True)
     """
-    result = iterative_deepening(
-        game,
-        time_limit=time_limit,
-        max_depth=depth,
-        algorithm=algorithm,
-        use_tt=use_tt,
-        full_width=full_width,
-        on_iteration=on_iteration,
-        deadline=deadline,
-        node_limit=node_limit,
-    )
+    if deadline is None and time_limit is not None:
+        deadline = Deadline(time_limit)
+    watch = getattr(game, "watch_deadline", None)
+    if callable(watch):
+        watch(deadline)
+    try:
+        result = iterative_deepening(
+            game,
+            time_limit=time_limit,
+            max_depth=depth,
+            algorithm=algorithm,
+            use_tt=use_tt,
+            full_width=full_width,
+            on_iteration=on_iteration,
+            deadline=deadline,
+            node_limit=node_limit,
+        )
+    finally:
+        if callable(watch):
+            watch(None)
     return BestMove(
         move=result.best_move,
         move_notation=game.format_move(result.best_move),

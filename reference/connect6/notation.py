@@ -16,11 +16,14 @@ Positions: three fields separated by ``/``::
     9//                      the empty 9 x 9 board
 
 The side to move is not written: it follows from the stone counts (black opens
-with one stone, then each side adds two), so a position is valid only when
-``#black == #white + 1`` (white to move), ``#black == #white - 1 >= 1`` or both are 0
+with one stone, then each side adds two, so black's count is always odd), so a
+position is valid only when ``#black == #white + 1`` with ``#black`` odd (white to
+move), ``#black == #white - 1`` with ``#black`` odd (black to move), both are 0
 (black to move), or the board is full with ``#black == #white`` (the last, single
-stone of an even board).  Also rejected: a point outside the board, a point
-listed twice, a side to move that already has six in a row, both sides with six.
+stone of an even board, which is black's).  Also rejected: a point outside the
+board, a point listed twice, a size or row not written with the digits 0-9, a
+side to move that already has six in a row, both sides with six, and sixes that
+the winner's last move (one or two stones) cannot have made all at once.
 :func:`format_position` lists each colour's points in increasing order (a1, b1,
 ..., a2, ...), so ``format_position(parse_position(s))`` is canonical and
 ``parse_position(format_position(p)) == p``.
@@ -42,6 +45,7 @@ from reference.connect6.geometry import (
     has_six,
     iter_bits,
 )
+from reference.digits import parse_natural
 from reference.errors import ParameterError, PositionFormatError
 
 Move = tuple[Point, ...]
@@ -53,7 +57,7 @@ _POINT_RE = re.compile(r"([a-z])([0-9]{1,2})")
 def parse_point(geo: Geometry, text: str) -> Point:
     """Parse ``j10`` into a point of ``geo``'s board (raise ``PositionFormatError``)."""
     token = text.strip().lower()
-    match = _POINT_RE.fullmatch(token)
+    match = _POINT_RE.fullmatch(token) if text.isascii() else None
     last = COLUMN_LETTERS[geo.size - 1]
     if match is None:
         raise PositionFormatError(
@@ -104,8 +108,34 @@ class Position:
 
     @property
     def to_move(self) -> Player:
-        """The side to move, from the stone counts (see the module docstring)."""
-        return Player.WHITE if self.black.bit_count() > self.white.bit_count() else Player.BLACK
+        """The side to move, from the stone counts (see the module docstring).
+
+        On a full board (``#black == #white``) black placed the last stone, so white is
+        to move (the game is over).
+        """
+        nb, nw = self.black.bit_count(), self.white.bit_count()
+        return Player.WHITE if nb > nw or nb == nw > 0 else Player.BLACK
+
+
+def _one_move_made_every_six(geo: Geometry, stones: Bitboard, placed: int) -> bool:
+    """True when removing at most ``placed`` (1 or 2) of ``stones`` leaves no six in a row.
+
+    A game ends at the first six, so every six of the winner contains a stone of its
+    last move.  Each six contains a removed stone: try the stones of the first six,
+    then (for a pair) the stones of the first six the first stone misses.
+    """
+    sixes = [mask for mask in geo.road_masks if stones & mask == mask]
+    if not sixes:
+        return True
+    for p in iter_bits(sixes[0]):
+        missed = [mask for mask in sixes if not mask >> p & 1]
+        if not missed:
+            return True
+        if placed == 2 and any(
+            all(mask >> q & 1 for mask in missed) for q in iter_bits(missed[0])
+        ):
+            return True
+    return False
 
 
 def check_position(position: Position) -> Position:
@@ -118,11 +148,12 @@ def check_position(position: Position) -> Position:
         raise PositionFormatError("a point holds both a black and a white stone")
     nb, nw = black.bit_count(), white.bit_count()
     full = nb + nw == geo.size * geo.size
-    if not (nb == nw + 1 or 1 <= nb == nw - 1 or nb == nw == 0 or (full and nb == nw)):
+    odd = nb % 2 == 1
+    if not ((odd and nb == nw + 1) or (odd and nb == nw - 1) or nb == nw == 0 or (full and nb == nw)):
         raise PositionFormatError(
             f"impossible stone counts: {nb} black, {nw} white; black opens with one stone and "
-            "each side then adds two, so black must have one more (white to move), one fewer "
-            "(black to move, after its opening stone) or both none"
+            "each side then adds two, so black's count is odd and black has one more (white "
+            "to move) or one fewer (black to move), or both have none"
         )
     black_six = has_six(geo, black)
     white_six = has_six(geo, white)
@@ -134,6 +165,15 @@ def check_position(position: Position) -> Position:
             f"the side to move ({mover.name.lower()}) already has six in a row: "
             "the game ended when it was made"
         )
+    if black_six or white_six:
+        winner, stones = (Player.BLACK, black) if black_six else (Player.WHITE, white)
+        placed = 1 if full or stones.bit_count() == 1 else 2
+        if not _one_move_made_every_six(geo, stones, placed):
+            raise PositionFormatError(
+                f"impossible position: {winner.name.lower()}'s sixes in a row cannot all have "
+                f"been made by its last move ({placed} stone{'s' if placed == 2 else ''}); "
+                "the game ends at the first six"
+            )
     return position
 
 
@@ -146,10 +186,8 @@ def parse_position(text: str) -> Position:
             "e.g. '19/j10,k10/i9,k11' or '9//'"
         )
     size_text = fields[0].strip()
-    if not size_text.isdigit():
-        raise PositionFormatError(f"bad board size {size_text!r} in position: expected a number")
     try:
-        geo = geometry(check_size(int(size_text)))
+        geo = geometry(check_size(parse_natural(size_text, "board size")))
     except ParameterError as error:
         raise PositionFormatError(str(error)) from None
     boards = [0, 0]

@@ -28,7 +28,7 @@ class Puzzle:
 
 IMMEDIATE_WIN = Puzzle("immediate win (a four)", "10/c5,d5,e5,f5,j1/a10,b10,c10,j10,j9,a1", True, 1)
 WIN_IN_2 = Puzzle(
-    "win in 2 (f3,h3 leaves 3 threats)", "10/c3,d3,e3,h5,h6,h7/a10,b10,c10,j10,j9,a9,j8", True, 2
+    "win in 2 (f3,h3 leaves 3 threats)", "10/a1,c3,d3,e3,h5,h6,h7/a10,b10,c10,j10,j9,a9,j8,j1", True, 2
 )
 WIN_IN_3 = Puzzle(
     "double threat, win in 3",

@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 from typing import TypeAlias
 
+from reference.digits import parse_natural
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.search.protocol import Key, Score
 from reference.search.zobrist import random_keys
@@ -53,8 +54,11 @@ CHUNK_BITS = 12
 BIG_CHUNK_BITS = 8
 """Chunk width on boards of more than 64 edges (256-entry tables: quick to build)."""
 
-_MOVE_RE = re.compile(r"^\s*([hv])\s*(\d+)\s*,\s*(\d+)\s*$")
-_NOTATION_RE = re.compile(r"^\s*(\d+)x(\d+):(0x[0-9a-fA-F]+|[0-9a-fA-F]+):(\d+):(\d+):([01])\s*$")
+_MOVE_RE = re.compile(r"\s*([hv])\s*([0-9]+)\s*,\s*([0-9]+)\s*", re.ASCII)
+_NOTATION_RE = re.compile(
+    r"\s*([0-9]+)x([0-9]+):(0x[0-9a-fA-F]+|[0-9a-fA-F]+):([0-9]+):([0-9]+):([01])\s*", re.ASCII
+)
+"""Numbers are ASCII digits only (``\\d`` would also match ``٢``); see :mod:`reference.digits`."""
 
 
 class Geometry:
@@ -571,14 +575,16 @@ class DotsAndBoxes:
 
     def parse_move(self, text: str) -> Edge:
         """Parse ``h<r>,<c>`` or ``v<r>,<c>`` (OpenSpiel names); legality is not checked."""
-        match = _MOVE_RE.match(text)
+        match = _MOVE_RE.fullmatch(text)
         if match is None:
             raise PositionFormatError(
                 f"bad move {text!r}: expected h<r>,<c> (top edge of box r,c) or v<r>,<c>"
                 " (left edge of box r,c)"
             )
-        kind, r, c = match.group(1), int(match.group(2)), int(match.group(3))
         rows, cols = self.rows, self.cols
+        kind = match.group(1)
+        r = parse_natural(match.group(2), f"bad move {text!r}: row")
+        c = parse_natural(match.group(3), f"bad move {text!r}: column")
         if kind == "h":
             if not (0 <= r <= rows and 0 <= c < cols):
                 raise PositionFormatError(
@@ -610,14 +616,23 @@ class DotsAndBoxes:
         ordering: bool = True,
         symmetry: bool = True,
     ) -> DotsAndBoxes:
-        """Parse :meth:`to_notation`'s format; raise ``PositionFormatError`` on bad input."""
-        match = _NOTATION_RE.match(text)
+        """Parse :meth:`to_notation`'s format; raise ``PositionFormatError`` on bad input.
+
+        Besides the format, the position must be possible: the scores add up to the
+        completed boxes, and the side to move agrees with the edge count (a move that
+        completes no box passes the turn; one that completes one or two boxes does not,
+        so with no box completed player ``edges % 2`` is to move, with one box
+        ``(edges - 1) % 2``; on a full board the last move completed a box, so the
+        player to move has at least one).
+        """
+        match = _NOTATION_RE.fullmatch(text)
         if match is None:
             raise PositionFormatError(
                 f"bad position {text!r}: expected <R>x<C>:<edges hex>:<score0>:<score1>:<0|1>,"
                 " e.g. 2x2:0x0:0:0:0"
             )
-        rows, cols = int(match.group(1)), int(match.group(2))
+        rows = parse_natural(match.group(1), f"bad position {text!r}: rows")
+        cols = parse_natural(match.group(2), f"bad position {text!r}: columns")
         try:
             check_size(rows, cols)
         except ParameterError as error:
@@ -629,11 +644,26 @@ class DotsAndBoxes:
                 f"bad position {text!r}: edge bits beyond the {game.geo.num_edges} edges of a "
                 f"{rows}x{cols} board"
             )
-        s0, s1, player = int(match.group(4)), int(match.group(5)), int(match.group(6))
+        boxes = rows * cols
+        s0 = parse_natural(match.group(4), f"bad position {text!r}: score", high=boxes)
+        s1 = parse_natural(match.group(5), f"bad position {text!r}: score", high=boxes)
+        player = int(match.group(6))
         done = game.geo.completed_boxes(edges)
         if s0 + s1 != done:
             raise PositionFormatError(
                 f"bad position {text!r}: scores {s0}+{s1} must add up to the {done} completed boxes"
+            )
+        drawn = edges.bit_count()
+        if done <= 1 and player != (drawn - done) % 2:
+            raise PositionFormatError(
+                f"impossible position {text!r}: {drawn} edges drawn and {done} box(es) completed, "
+                f"so player {(drawn - done) % 2} is to move (only a move that completes no box "
+                "passes the turn)"
+            )
+        if drawn == game.geo.num_edges and (s0, s1)[player] == 0:
+            raise PositionFormatError(
+                f"impossible position {text!r}: the last move completed a box and its player "
+                f"moves again, so player {player} (to move) must have a box"
             )
         game.set_position(edges, (s0, s1), player)
         return game

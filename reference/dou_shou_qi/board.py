@@ -297,6 +297,11 @@ class DouShouQi:
             )
         if placement.plies < 0:
             raise ParameterError(f"plies played must be >= 0, got {placement.plies}")
+        if draw_limit is not None and placement.plies > draw_limit:
+            raise ParameterError(
+                f"{placement.plies} plies played is past the draw limit of {draw_limit} plies: "
+                "the game ended in a draw at the limit"
+            )
         self.draw_limit = draw_limit
         self._ordering = ordering
         self._allow_non_move = allow_non_move

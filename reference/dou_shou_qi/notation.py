@@ -19,7 +19,10 @@ square index (a1, b1, ..., g1, a2, ...), which is the order of the example above
 
 Rejected: unknown letters or squares, two pieces on one square, two pieces of the
 same kind on one side, a non-mouse on water, a piece in its own den, a side to
-move that already stands in the opponent's den, both dens occupied, no pieces at all.
+move that already stands in the opponent's den, both dens occupied, no pieces at all,
+a side without pieces that is not to move (the game ended when it lost its last
+piece), a ply count not written with the digits 0-9 (or, in
+:class:`~reference.dou_shou_qi.board.DouShouQi`, beyond the draw limit).
 
 Moves are ``from-to`` (``e3-d3``); the pass / non-move of the split search
 (§6.1) is written ``pass``.
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reference.digits import parse_natural
 from reference.dou_shou_qi.squares import (
     DEN,
     KIND_LETTERS,
@@ -135,12 +139,15 @@ def parse_placement(text: str) -> Placement:
         raise PositionFormatError(f"side to move must be 'A' or 'B', got {mover!r}")
     plies = 0
     if len(fields) == 4:
-        count = fields[3].strip()
-        if not count.isdigit():
-            raise PositionFormatError(f"plies played must be a non-negative integer, got {count!r}")
-        plies = int(count)
+        plies = parse_natural(fields[3].strip(), "plies played (a number >= 0)")
     to_move = Side.A if mover == "A" else Side.B
     validate_pieces(pieces, to_move)
+    for side in Side:
+        if side != to_move and not any(p.side == side for p in pieces):
+            raise PositionFormatError(
+                f"side {side.name} has no pieces but {to_move.name} is to move: the game ended "
+                f"when {side.name} lost its last piece, with {side.name} to move"
+            )
     return Placement(tuple(sorted(pieces, key=_canonical)), to_move, plies)
 
 

@@ -95,12 +95,7 @@ def square_name(sq: Square) -> str:
 
 def parse_square(text: str) -> Square:
     """Parse an algebraic square name ``a1``..``g9`` (lower case) into its index."""
-    if (
-        len(text) != 2
-        or text[0] not in FILES
-        or not text[1].isdigit()
-        or not 1 <= int(text[1]) <= ROWS
-    ):
+    if len(text) != 2 or text[0] not in FILES or text[1] not in "123456789"[:ROWS]:
         raise PositionFormatError(
             f"bad square {text!r}: expected a column a-g followed by a row 1-9, e.g. 'e3'"
         )

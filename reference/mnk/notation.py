@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from reference.digits import is_digits
 from reference.errors import ParameterError, PositionFormatError
 
 Bitboard: TypeAlias = int
@@ -64,13 +65,21 @@ def format_cell(cell: Cell, m: int) -> str:
 
 def parse_cell(text: str, m: int, n: int) -> Cell:
     """Parse a cell such as ``"b2"`` on an ``m x n`` board; raise ``PositionFormatError``."""
-    stripped = text.strip().lower()
-    if len(stripped) < 2 or stripped[0] not in COLUMN_LETTERS or not stripped[1:].isdigit():
+    stripped = text.strip()
+    if (
+        len(stripped) < 2
+        or not stripped.isascii()
+        or stripped[0].lower() not in COLUMN_LETTERS
+        or not is_digits(stripped[1:])
+        or (stripped[1] == "0" and len(stripped) > 2)
+    ):
         raise PositionFormatError(
-            f"bad cell {text!r}: expected a column letter and a row number, e.g. 'b2'"
+            f"bad cell {text!r}: expected a column letter and a row number (digits 0-9, "
+            "no leading zero), e.g. 'b2'"
         )
-    column = COLUMN_LETTERS.index(stripped[0])
-    row = int(stripped[1:]) - 1
+    column = COLUMN_LETTERS.index(stripped[0].lower())
+    digits = stripped[1:]
+    row = int(digits) - 1 if len(digits) <= 3 else n  # a longer row number is off the board
     if column >= m or not 0 <= row < n:
         raise PositionFormatError(
             f"cell {text!r} is off the {m}x{n} board: columns a..{COLUMN_LETTERS[m - 1]}, "

@@ -32,6 +32,7 @@ import heapq
 from dataclasses import dataclass
 from enum import IntEnum
 
+from reference.digits import is_digits, parse_natural
 from reference.errors import IllegalMoveError, PositionFormatError
 from reference.wargame.board import (
     IMPASSABLE,
@@ -487,9 +488,13 @@ def parse_unit(board: Board, text: str) -> Unit:
         raise PositionFormatError(f"bad unit statistics {stats!r}: {expected}")
     low_text, high_text = parts[3].split("-")
     numbers = [*parts[:3], low_text, high_text]
-    if not all(p.isdigit() for p in numbers):
-        raise PositionFormatError(f"bad unit statistics {stats!r}: numbers only, {expected}")
-    hp, atk, movement, low, high = (int(p) for p in numbers)
+    if not all(is_digits(p) for p in numbers):
+        raise PositionFormatError(
+            f"bad unit statistics {stats!r}: numbers only (digits 0-9), {expected}"
+        )
+    hp, atk, movement, low, high = (
+        parse_natural(p, f"unit {text[:20]!r}: statistic") for p in numbers
+    )
     return Unit(side, kind, tile, hp, atk, movement, low, high)
 
 

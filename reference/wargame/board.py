@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from reference.digits import is_digits
 from reference.errors import ParameterError, PositionFormatError
 
 Tile = int
@@ -137,6 +138,10 @@ MOVEMENT_COST: dict[Kind, dict[Terrain, int]] = {
 """Cost of entering a tile, by unit type and terrain (our choice; the paper gives none)."""
 
 
+COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+"""Column names, ``a`` for column 0."""
+
+
 def column_name(x: int) -> str:
     """The letter of column ``x`` (0 -> ``a``)."""
     return chr(ord("a") + x)
@@ -229,12 +234,18 @@ class Board:
 
     def parse_tile(self, text: str) -> Tile:
         """Parse a tile name such as ``c3``; raise ``PositionFormatError`` if it is not on the board."""
-        if len(text) < 2 or not text[0].islower() or not text[1:].isdigit():
+        if (
+            len(text) < 2
+            or text[0] not in COLUMN_LETTERS
+            or not is_digits(text[1:])
+            or (text[1] == "0" and len(text) > 2)
+        ):
             raise PositionFormatError(
-                f"bad tile {text!r}: expected a column letter and a row number, e.g. 'c3'"
+                f"bad tile {text!r}: expected a column letter a-z and a row number "
+                "(digits 0-9, no leading zero), e.g. 'c3'"
             )
         x = ord(text[0]) - ord("a")
-        y = int(text[1:]) - 1
+        y = int(text[1:]) - 1 if len(text) <= 4 else self.height  # longer: off the board
         if not (0 <= x < self.width and 0 <= y < self.height):
             last = f"{column_name(self.width - 1)}{self.height}"
             raise PositionFormatError(f"tile {text!r} is off the board (a1..{last})")

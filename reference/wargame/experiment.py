@@ -39,6 +39,9 @@ COMPACT_OFFSETS: dict[int, tuple[tuple[int, int], ...]] = {
 MAX_UNITS = 6
 """Largest unit count the set-up accepts (7! sequences would not finish in Python)."""
 
+MAX_MOVEMENT = 6
+"""Largest movement the set-up accepts (our choice: diamonds of 85 tiles; 26 columns)."""
+
 
 def paper_setup(
     units: int, movement: int, layout: Layout, tiling: Tiling = Tiling.SQUARE
@@ -54,8 +57,8 @@ def paper_setup(
     """
     if not 1 <= units <= MAX_UNITS:
         raise ParameterError(f"--units {units} not allowed: 1..{MAX_UNITS}")
-    if not 0 <= movement <= 6:
-        raise ParameterError(f"--movement {movement} not allowed: 0..6")
+    if not 0 <= movement <= MAX_MOVEMENT:
+        raise ParameterError(f"--movement {movement} not allowed: 0..{MAX_MOVEMENT}")
     if layout == "dispersed":
         spacing = 2 * movement + 1
         columns = ceil(sqrt(units))

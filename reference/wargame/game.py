@@ -26,10 +26,11 @@ optional fourth field ``<turns played>/<turn limit>``, e.g.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
+from reference.digits import is_digits, parse_natural
+from reference.errors import GameError, IllegalMoveError, ParameterError, PositionFormatError
+from reference.files import read_text_file
 from reference.search import WIN, Key, Score, random_keys
+from reference.search.context import Deadline, SearchTimeout
 from reference.search.zobrist import counter_key
 from reference.wargame.battle import (
     MAX_HP,
@@ -59,6 +60,15 @@ DEFAULT_TURN_LIMIT = 30
 MAX_TURN_LIMIT = 1000
 """Largest turn limit accepted."""
 
+MAX_TURN_PLANS = 500_000
+"""Most plans :meth:`WarGame.legal_moves` enumerates for one turn (our choice: some
+seconds of Python and bounded memory).  A larger turn is refused with a
+:class:`~reference.errors.GameError`; ``enumerate wargame`` counts larger turns
+without listing them."""
+
+DEADLINE_CHECK_PLANS = 256
+"""The search's deadline is checked every this many plans of an enumeration (a power of two)."""
+
 SKIRMISH = (
     "...../.^.~./...../..... "
     "aS@a1:10/4/2/1-1,aA@b1:8/3/2/2-2,aS@c1:10/4/2/1-1,bS@c4:10/4/2/1-1,bA@d4:8/3/2/2-2 a 0/20"
@@ -74,16 +84,20 @@ ZOBRIST_SEED = 2002
 UndoRecord = list[tuple[int, int, int, int, int]]
 
 
+MAX_SCENARIO_BYTES = 1 << 20
+"""Largest scenario file read, in bytes (our choice: a 26 x 26 board with every unit
+written out takes a few kilobytes)."""
+
+
 def read_scenario(path: str) -> str:
-    """The position notation in a scenario file.
+    """The position notation in a scenario file (UTF-8 text, at most 1 MiB).
 
     ``#`` starts a comment; fields are separated by any whitespace, and a unit list or
-    terrain rows may continue on the next line after a ``,`` or ``/``.
+    terrain rows may continue on the next line after a ``,`` or ``/``.  A missing file,
+    a directory, a device or pipe, a file too large or not UTF-8 is a
+    :class:`~reference.errors.ParameterError`.
     """
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise ParameterError(f"cannot read scenario file {path!r}: {error.strerror}") from None
+    text = read_text_file(path, "scenario file", MAX_SCENARIO_BYTES)
     lines = [line.split("#", 1)[0] for line in text.splitlines()]
     joined = " ".join(" ".join(lines).split())
     return joined.replace(", ", ",").replace("/ ", "/")
@@ -117,6 +131,17 @@ class WarGame:
         self._limit_key = counter_key(turn_limit, ZOBRIST_SEED)
         self._history: list[tuple[UndoRecord, Key]] = []
         self._key = self._full_key()
+        self.deadline: Deadline | None = None
+        """The running search's deadline, watched inside plan enumeration (see :meth:`watch_deadline`)."""
+
+    def watch_deadline(self, deadline: Deadline | None) -> None:
+        """Make :meth:`legal_moves` stop with the search's ``SearchTimeout`` once ``deadline`` passes.
+
+        One node of this game enumerates a whole turn, thousands of plans, so the
+        search's own check (every few nodes) would overrun a time limit by seconds.
+        :func:`reference.api.bestmove` sets it for the search and clears it after.
+        """
+        self.deadline = deadline
 
     # ------------------------------------------------------------- notation
     @classmethod
@@ -127,11 +152,13 @@ class WarGame:
         if len(fields) == 4:
             counter = fields.pop()
             left, slash, right = counter.partition("/")
-            if not (slash and left.isdigit() and right.isdigit()):
+            if not (slash and is_digits(left) and is_digits(right)):
                 raise PositionFormatError(
-                    f"turn counter {counter!r}: expected '<turns played>/<turn limit>', e.g. '0/30'"
+                    f"turn counter {counter!r}: expected '<turns played>/<turn limit>' in "
+                    "digits 0-9, e.g. '0/30'"
                 )
-            played, limit = int(left), int(right)
+            played = parse_natural(left, "turns played")
+            limit = parse_natural(right, "turn limit")
         battle = Battle.from_notation(" ".join(fields))
         if turn_limit is not None:
             limit = turn_limit
@@ -248,14 +275,32 @@ class WarGame:
         enemy = [u for u in range(count) if battle.side[u] != battle.to_move]
         turn = SingleTurn(battle)
         best: dict[StateKey, tuple[int, Plan]] = {}
-        for state in recursive_enumeration(turn):
-            if state not in best:
-                damage = 0
-                for u in enemy:
-                    damage += HP_WEIGHT * (battle.hp[u] - state[count + u])
-                    if state[u] == NO_TILE:
-                        damage += UNIT_VALUE
-                best[state] = (damage, turn.plan())
+        deadline = self.deadline
+        saved = (list(battle.tile), list(battle.hp), list(battle.occupant))
+        visited = 0
+        try:
+            for state in recursive_enumeration(turn):
+                visited += 1
+                if visited % DEADLINE_CHECK_PLANS == 0:
+                    if visited > MAX_TURN_PLANS:
+                        raise GameError(
+                            f"this turn has more than {MAX_TURN_PLANS:,} plans, too many to list "
+                            "as moves (a smaller board, fewer units or less movement; "
+                            "'enumerate wargame' counts larger turns)"
+                        )
+                    if deadline is not None and deadline.passed():
+                        raise SearchTimeout
+                if state not in best:
+                    damage = 0
+                    for u in enemy:
+                        damage += HP_WEIGHT * (battle.hp[u] - state[count + u])
+                        if state[u] == NO_TILE:
+                            damage += UNIT_VALUE
+                    best[state] = (damage, turn.plan())
+        except BaseException:
+            # an abandoned enumeration leaves the battle mid-plan: put it back
+            battle.tile[:], battle.hp[:], battle.occupant[:] = saved
+            raise
         # restored: recursive_enumeration was exhausted
         ranked = sorted(best.values(), key=lambda item: -item[0])
         return [plan for _, plan in ranked]

@@ -64,7 +64,7 @@ def test_alphabeta_and_pvs_equal_minimax_on_candidate_trees(game: Connect6) -> N
 
 
 def test_choose_move_uses_tss_for_a_forced_win_then_tree() -> None:
-    game = Connect6.from_notation("10/c3,d3,e3,h5,h6,h7/a10,b10,c10,j10,j9,a9,j8")
+    game = Connect6.from_notation("10/a1,c3,d3,e3,h5,h6,h7/a10,b10,c10,j10,j9,a9,j8,j1")
     choice = choose_move(game)
     assert choice.source == "tss"
     quiet = Connect6.from_notation("10/e5/d4,f6", pair_width=6, point_width=6)

@@ -81,7 +81,7 @@ def test_six_in_a_row_wins_and_more_than_six_too() -> None:
     with pytest.raises(IllegalMoveError, match="game is over"):
         game.play(game.parse_move("h9,i8"))
     # seven in a row (a gap filled): still a win
-    seven = Connect6.from_notation("9/a2,b2,c2,e2,f2,g2/a4,b4,c4,d5,e5,f6,h9")
+    seven = Connect6.from_notation("9/a2,b2,c2,e2,f2,g2,i8/a4,b4,c4,d5,e5,f6,h9,a8")
     seven.play(seven.parse_move("d2,a9"))
     assert seven.winner() == Player.BLACK
 
@@ -155,7 +155,15 @@ def test_zobrist_key_pinned() -> None:
     ("text", "message"),
     [
         ("19/j10", "expected 'size/black points/white points'"),
-        ("x/j10/", "bad board size"),
+        ("x/j10/", "board size 'x' is not a number"),
+        ("1٢/j10/", "board size '1٢' is not a number written with the digits 0-9"),
+        ("12/j١0/", "bad point"),
+        ("10/a1,b1,c1,d1/a10,b10,c10", "impossible stone counts"),
+        ("10/a1,b1/a10,b10,c10", "impossible stone counts"),
+        (
+            "10/a1,b1,c1,d1,e1,f1,a3,b3,c3,d3,e3,f3,a5,b5,c5,d5,e5,f5,j10/a2,b2,c2,d2,e2,a4,b4,c4,d4,e4,a6,b6,c6,d6,e6,a8,b8,c8",
+            "cannot all have been made by its last move",
+        ),
         ("5//", "between 6 and 19"),
         ("19/j10,j10/", "listed twice"),
         ("19/j10/j10,a1", "listed twice"),
@@ -166,7 +174,7 @@ def test_zobrist_key_pinned() -> None:
         ("19/j10,k10/", "impossible stone counts"),
         ("19//a1", "impossible stone counts"),
         ("19/1a/", "bad point"),
-        ("9/a1,b1,c1,d1,e1,f1/a3,b3,c3,d3,a5,b5,c5", "already has six"),
+        ("9/a1,b1,c1,d1,e1,f1,h9/a3,b3,c3,d3,a5,b5,c5,h7", "already has six"),
     ],
 )
 def test_bad_positions_rejected(text: str, message: str) -> None:

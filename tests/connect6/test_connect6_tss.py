@@ -168,16 +168,16 @@ def test_every_reported_win_is_a_forced_win(seed: int, moves: int) -> None:
 @settings(derandomize=True, max_examples=15, deadline=None)
 @given(
     puzzle=st.sampled_from([WIN_IN_2, WIN_IN_3, WIN_IN_4]),
-    picks=st.lists(st.integers(0, 10**6), min_size=2, max_size=4),
+    picks=st.lists(st.integers(0, 10**6), min_size=4, max_size=4),
 )
 def test_every_win_in_perturbed_puzzles_is_forced(puzzle: Puzzle, picks: list[int]) -> None:
-    """Add stones of both colours (keeping black to move) to a puzzle: whatever TSS now
-    reports, each win it claims passes the full-width verifier."""
+    """Add stones of both colours (two of each at a time: black to move, counts possible)
+    to a puzzle: whatever TSS now reports, each win it claims passes the full-width verifier."""
     base = Connect6.from_notation(puzzle.position)
     boards = [base.black, base.white]
-    for i, pick in enumerate(picks[: len(picks) // 2 * 2]):
+    for i, pick in enumerate(picks[: len(picks) // 4 * 4]):
         empties = iter_bits(base.geo.board_mask & ~(boards[0] | boards[1]))
-        boards[i % 2] |= 1 << empties[pick % len(empties)]
+        boards[i // 2 % 2] |= 1 << empties[pick % len(empties)]
     if has_six(base.geo, boards[0]) or has_six(base.geo, boards[1]):
         return
     game = Connect6(position=Position(base.size, boards[0], boards[1]))

@@ -130,8 +130,13 @@ def test_make_unmake_restores_everything(size: tuple[int, int], seed: int, back:
 def test_key_is_incremental_zobrist_of_edges(size: tuple[int, int], seed: int) -> None:
     """The key depends on the edge set only (not the score, not the side to move)."""
     game = random_game(*size, seed)
-    fresh = DotsAndBoxes.from_notation(f"{size[0]}x{size[1]}:{game.edges:#x}:"
-                                       f"{sum(game.scores)}:0:1")
+    done = sum(game.scores)
+    # where the counts allow it the other side to move, with every box its own
+    player = game.to_move if done <= 1 else 1 - game.to_move
+    scores = (done, 0) if player == 0 else (0, done)
+    fresh = DotsAndBoxes.from_notation(
+        f"{size[0]}x{size[1]}:{game.edges:#x}:{scores[0]}:{scores[1]}:{player}"
+    )
     assert fresh.key == game.key
     assert fresh.tt_key() == game.tt_key()
 
