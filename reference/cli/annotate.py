@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from reference.annotate import DEFAULT_NODES, AnnotatedGame, Budget, annotate_game
+from reference.cli.options import FloatRange, IntRange
 from reference.cli.spec import GameSpec
-from reference.errors import ParameterError
+from reference.files import read_text_file
+from reference.search.context import MAX_TIME_LIMIT
 
 HELP = "replay game records: check every move, prove values, flag mistakes (?, ??, !)"
 
@@ -32,28 +34,53 @@ EXAMPLES = """examples:
 """
 
 
+BUDGET_NODES = IntRange(1, 10**12)
+"""``--budget`` in nodes per proof attempt."""
+BUDGET_SECONDS = FloatRange(0.0, MAX_TIME_LIMIT, low_open=True)
+"""``--budget`` in seconds (``2s``) per proof attempt."""
+BUDGET_RANGE = f"nodes {BUDGET_NODES.text} or seconds {BUDGET_SECONDS.text}"
+"""What ``--budget`` accepts (written in its help)."""
+
+MAX_RECORD_BYTES = 16 << 20
+"""Largest ``--file`` read, in bytes (our choice: some hundred thousand game records)."""
+
+
 def parse_budget(text: str) -> Budget:
-    """``"200000"`` (nodes) or ``"2s"`` / ``"0.5s"`` (seconds) per proof attempt."""
+    """``"200000"`` (nodes) or ``"2s"`` / ``"0.5s"`` (seconds) per proof attempt.
+
+    Digits are ASCII; a budget outside :data:`BUDGET_RANGE` is refused (by argparse,
+    before any work).
+    """
     stripped = text.strip().lower()
-    if re.fullmatch(r"\d+", stripped):
-        return Budget(nodes=int(stripped))
-    if re.fullmatch(r"\d+(\.\d*)?s|\.\d+s", stripped):
-        return Budget(nodes=None, seconds=float(stripped[:-1]))
-    raise ParameterError(f"bad --budget {text!r}: a number of nodes (200000) or of seconds (2s)")
+    if stripped.endswith("s") and stripped[:-1] == stripped[:-1].rstrip():
+        return Budget(nodes=None, seconds=BUDGET_SECONDS(stripped[:-1]))
+    return Budget(nodes=BUDGET_NODES(stripped))
 
 
-def add_parser(commands: Any, specs: dict[str, GameSpec]) -> None:
-    """Register ``annotate GAME`` on the sub-parsers ``commands`` of the main parser."""
+def add_parser(
+    commands: Any, games: Sequence[tuple[str, str]], selected: GameSpec | None
+) -> None:
+    """Register ``annotate GAME`` on the sub-parsers ``commands`` of the main parser.
+
+    Every ``(name, help)`` of ``games`` is listed; only the ``selected`` game's parser
+    gets its options (the command line imports one game only).
+    """
     parser = commands.add_parser(
         "annotate",
         help=HELP,
         description=__doc__.split("\n\n")[1] if __doc__ else HELP,
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
     )
-    games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-    for name, spec in specs.items():
-        game_parser = games.add_parser(name, help=spec.help, description=f"{HELP}: {spec.help}")
+    subparsers = parser.add_subparsers(dest="game", metavar="GAME", required=True)
+    for name, game_help in games:
+        game_parser = subparsers.add_parser(
+            name, help=game_help, description=f"{HELP}: {game_help}", allow_abbrev=False
+        )
+        if selected is None or selected.name != name:
+            continue
+        spec = selected
         spec.add_arguments(game_parser)
         game_parser.add_argument("--position", help="the records start from this position")
         source = game_parser.add_mutually_exclusive_group(required=True)
@@ -68,7 +95,8 @@ def add_parser(commands: Any, specs: dict[str, GameSpec]) -> None:
             "--budget",
             type=parse_budget,
             default=Budget(nodes=DEFAULT_NODES),
-            help=f"per proof attempt: nodes (default {DEFAULT_NODES}) or seconds, e.g. 2s",
+            help=f"per proof attempt: nodes (default {DEFAULT_NODES}) or seconds, e.g. 2s; "
+            f"allowed {BUDGET_RANGE}",
         )
         game_parser.add_argument("--json", action="store_true", help="one JSON object per position")
         game_parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -78,11 +106,7 @@ def read_records(args: argparse.Namespace) -> list[list[str]]:
     """The records of ``--moves`` or ``--file`` (each a list of moves in notation)."""
     if args.moves is not None:
         return [args.moves.split()]
-    try:
-        with open(args.file, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
-    except OSError as error:
-        raise ParameterError(f"cannot read --file {args.file!r}: {error.strerror}") from None
+    lines = read_text_file(args.file, "--file", MAX_RECORD_BYTES).splitlines()
     return [line.split() for line in lines if line.strip() and not line.lstrip().startswith("#")]
 
 
@@ -153,6 +177,7 @@ def render(number: int, record: AnnotatedGame, counts_points: bool) -> str:
 
 def run(spec: GameSpec, args: argparse.Namespace) -> int:
     """Annotate every record; return 0, or 2 when some record has an illegal move."""
+    spec.new_game(args, args.position)  # a bad --position is refused even with no record
     records = read_records(args)
     status = 0
     for number, moves in enumerate(records, start=1):

@@ -37,6 +37,7 @@ from functools import partial
 from typing import Any
 
 from reference import api
+from reference.cli.options import IntRange, ranged_help
 from reference.connect6.board import Connect6
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.dou_shou_qi.board import DouShouQi
@@ -424,9 +425,16 @@ the same values and prints the ratio of their seconds to ours.  The machine's lo
 average is recorded: on a shared machine, quote medians with the load."""
 
 
+REPEAT = IntRange(1, 100)
+"""``bench --repeat``: timed runs per line."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--repeat", type=int, default=3, help="timed runs per line (default 3; the median is kept)"
+        "--repeat",
+        type=REPEAT,
+        default=3,
+        help=ranged_help("timed runs per line (default 3; the median is kept)", REPEAT),
     )
     parser.add_argument(
         "--output", default="bench.json", help="the JSON report (default bench.json; '-' for none)"

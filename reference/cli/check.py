@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reference.cli.argtypes import ascii_int, natural_int, positive_float, positive_int
+from reference.cli.options import DEPTH, NODE_BUDGET, PLIES, POSITIONS, SECONDS, SEED, ranged_help
 from reference.cli.spec import GameSpec, JsonObject
 from reference.errors import ParameterError
 from reference.oracle.compare import Finding, compare_perft, compare_value
@@ -66,26 +66,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--depth",
-        type=positive_int,
-        help=f"perft depth (default {DEFAULT_DEPTH}; with --suite, the suite's)",
+        type=DEPTH,
+        help=ranged_help(f"perft depth (default {DEFAULT_DEPTH}; with --suite, the suite's)", DEPTH),
     )
     parser.add_argument(
         "--positions",
-        type=positive_int,
+        type=POSITIONS,
         default=DEFAULT_POSITIONS,
-        help=f"random positions to check (default {DEFAULT_POSITIONS})",
+        help=ranged_help(f"random positions to check (default {DEFAULT_POSITIONS})", POSITIONS),
     )
     parser.add_argument(
-        "--seed", type=ascii_int, default=DEFAULT_SEED, help=f"default {DEFAULT_SEED}"
+        "--seed", type=SEED, default=DEFAULT_SEED, help=ranged_help(f"default {DEFAULT_SEED}", SEED)
     )
     parser.add_argument(
         "--max-moves",
-        type=natural_int,
+        type=PLIES,
         default=DEFAULT_MAX_MOVES,
-        help=f"random play lasts 0..L moves (default L = {DEFAULT_MAX_MOVES})",
+        help=ranged_help(f"random play lasts 0..L moves (default L = {DEFAULT_MAX_MOVES})", PLIES),
     )
     parser.add_argument(
-        "--min-moves", type=natural_int, default=0, help="... and at least this many (default 0)"
+        "--min-moves",
+        type=PLIES,
+        default=0,
+        help=ranged_help("... and at least this many (default 0)", PLIES),
     )
     parser.add_argument(
         "--moves",
@@ -98,16 +101,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=positive_float,
+        type=SECONDS,
         default=DEFAULT_TIMEOUT,
-        help=f"seconds the engine may take per answer (default {DEFAULT_TIMEOUT:g})",
+        help=ranged_help(
+            f"seconds the engine may take per answer (default {DEFAULT_TIMEOUT:g})", SECONDS
+        ),
     )
     parser.add_argument(
         "--budget",
-        type=positive_int,
+        type=NODE_BUDGET,
         default=DEFAULT_BUDGET,
-        help=f"value: nodes the reference may spend per position; a position over it is skipped "
-        f"(default {DEFAULT_BUDGET:,}, checked every 262,144)",
+        help=ranged_help(
+            "value: nodes the reference may spend per position; a position over it is skipped "
+            f"(default {DEFAULT_BUDGET:,}, checked every 262,144)",
+            NODE_BUDGET,
+        ),
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     parser.add_argument("--quiet", action="store_true", help="no progress output on stderr")

@@ -8,24 +8,42 @@ Commands for every game: ``solve`` (exact value and all optimal moves), ``perft`
 With ``--json`` a command prints exactly one JSON object on stdout.  Bad input
 exits with status 2 and one line on stderr.  Progress of long searches goes to
 stderr unless ``--quiet``.
+
+Every numeric option has a range, written in its ``--help`` and checked before any
+work starts (:mod:`reference.cli.options`); option names must be written in full
+(no ``--m`` for ``--moves``).  Only the game named on the command line is imported
+(:mod:`reference.cli.games`).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from reference.cli import annotate as annotate_cli
-from reference.cli import bench, check, results, serve, suite
-from reference.cli.games import available_games
+from reference.cli.games import GAMES, load_spec
+from reference.cli.options import FloatRange, IntRange, ranged_help
 from reference.cli.spec import GameSpec, JsonObject, add_position_arguments, game_from_args
 from reference.errors import GameError, ParameterError
-from reference.search import ALGORITHMS, MATE_BOUND, WIN, Counters, SearchResult, SearchStats
+from reference.search import (
+    ALGORITHMS,
+    MATE_BOUND,
+    MAX_PLY,
+    WIN,
+    Counters,
+    SearchResult,
+    SearchStats,
+)
+from reference.search.context import MAX_TIME_LIMIT
 from reference.search.protocol import PlayableGame
+
+if TYPE_CHECKING:
+    from reference.cli import results
 
 AnyGame = PlayableGame[Any]
 
@@ -43,11 +61,32 @@ EPILOG = """examples:
 """
 
 
+DEPTH = IntRange(1, MAX_PLY)
+"""``--depth`` of a search: at least one ply, at most the search core's deepest ply."""
+PERFT_DEPTH = IntRange(0, MAX_PLY)
+"""``perft --depth``: 0 (the position itself) to the search core's deepest ply."""
+TIME = FloatRange(0.0, MAX_TIME_LIMIT, low_open=True)
+"""``--time`` in seconds: more than 0, at most the search's largest deadline."""
+MAX_PLIES = IntRange(0, MAX_PLY)
+"""``play --max-plies``: 0 stops before the first move."""
+NODES = IntRange(1, 10**12)
+"""``--nodes`` per move (our bound: days of Python)."""
+WORKERS = IntRange(1, 1024)
+"""``--workers``: local processes (the parallel API's own bound)."""
+SPLIT_DEPTH = IntRange(1, MAX_PLY)
+"""``--split-depth``: plies expanded before the tree is cut into jobs."""
+
+
 class OneLineErrorParser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on stderr and exit status 2."""
+    """An argument parser whose errors are one line on stderr and exit status 2.
+
+    Every parser of the command line is made with ``allow_abbrev=False``: an option is
+    written in full (``--m`` is the mnk game's ``--m``, never a prefix of ``--moves``).
+    """
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        message = one_line(ValueError(" ".join(message.split())))  # one readable line
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
 
 
 # ---------------------------------------------------------------------------
@@ -104,6 +143,8 @@ def parallel_options(args: argparse.Namespace, command: str) -> results.Parallel
 
 
 def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
+    from reference.cli import results  # here, not at the top: --help need not load the search
+
     game = build_game(spec, args)
     start = time.monotonic()
 
@@ -125,6 +166,8 @@ def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
 
 
 def cmd_perft(spec: GameSpec, args: argparse.Namespace) -> None:
+    from reference.cli import results
+
     game = build_game(spec, args)
     out = results.perft_result(
         game, args.depth, divide=args.divide, parallel=parallel_options(args, "perft")
@@ -140,6 +183,7 @@ def search_move(
     game: AnyGame, args: argparse.Namespace, time_limit: float | None, depth: int | None
 ) -> JsonObject:
     """The ``bestmove`` result object (with progress lines on stderr); ``play`` uses it too."""
+    from reference.cli import results
 
     def on_iteration(result: SearchResult[Any]) -> None:
         progress(
@@ -184,6 +228,8 @@ def describe_score(score: int) -> str:
 
 
 def cmd_show(spec: GameSpec, args: argparse.Namespace) -> None:
+    from reference.cli import results
+
     game = build_game(spec, args)
     out = results.show_result(game)
     moves = out["legal_moves"]
@@ -198,6 +244,8 @@ def cmd_show(spec: GameSpec, args: argparse.Namespace) -> None:
 
 
 def cmd_legal(spec: GameSpec, args: argparse.Namespace) -> None:
+    from reference.cli import results
+
     game = build_game(spec, args)
     out = results.legal_result(game)
     moves = out["moves"]
@@ -205,55 +253,99 @@ def cmd_legal(spec: GameSpec, args: argparse.Namespace) -> None:
     emit(args, out, " ".join(moves) if moves else "(no legal move: the game is over)")
 
 
+def _prompt_on_stderr(prompt: str) -> str:
+    """Read one line from stdin after writing ``prompt`` on stderr (``play --json``)."""
+    sys.stderr.write(prompt)
+    sys.stderr.flush()
+    line = sys.stdin.readline()
+    if not line:
+        sys.stderr.write("\n")  # the error goes on a line of its own
+        raise EOFError
+    return line
+
+
 def cmd_play(
     spec: GameSpec,
     args: argparse.Namespace,
     read: Callable[[str], str] | None = None,
-    write: Callable[[str], None] = print,
+    write: Callable[[str], None] | None = None,
 ) -> None:
-    """A game in the terminal: each side is a human (typing moves) or the computer."""
+    """A game in the terminal: each side is a human (typing moves) or the computer.
+
+    A move the human mistypes or that is illegal is refused with the reason and asked
+    for again; ``quit`` abandons the game.  With ``--json`` the board and the prompts
+    go to stderr and stdout gets one JSON object at the end: the moves played, the
+    final position and the result.
+    """
     if read is None:
-        read = input
+        read = _prompt_on_stderr if args.json else input
+    if write is None:
+        if args.json:
+
+            def write(text: str) -> None:
+                if not args.quiet:
+                    print(text, file=sys.stderr)
+
+        else:
+            write = print
     game = build_game(spec, args)
     kinds = (args.first, args.second)
-    plies = 0
+    played: list[str] = []
+    stopped: str | None = None
     while not game.is_terminal():
-        if args.max_plies is not None and plies >= args.max_plies:
-            write(f"stopped after {plies} plies (--max-plies)")
-            return
+        if args.max_plies is not None and len(played) >= args.max_plies:
+            stopped = f"stopped after {len(played)} plies (--max-plies)"
+            break
         write(game.render())
         mover = game.to_move
         name = player_name(game, mover)
         if kinds[mover] == "human":
             text = read(f"{name} to move (or 'quit'): ").strip()
             if text in ("quit", "q", "exit"):
-                write("game abandoned")
-                return
+                stopped = "game abandoned"
+                break
             try:
-                game.play(game.parse_move(text))
+                move = game.parse_move(text)
+                game.play(move)
             except GameError as error:
-                write(f"  {error}")
+                write(f"  {error} (try again)")
                 continue
+            played.append(game.format_move(move))
         else:
             out = search_move(game, args, args.time, args.depth)
             value = out["value"]
             assert isinstance(value, int)
-            write(
-                f"{name} plays {out['move']} (depth {out['depth']}, value {describe_score(value)})"
-            )
+            write(f"{name} plays {out['move']} (depth {out['depth']}, value {describe_score(value)})")
             game.play(game.parse_move(str(out["move"])))
-        plies += 1
-    write(game.render())
-    summary = getattr(game, "result_text", None)
-    if callable(summary):
-        write(f"game over: {summary()}")
-    else:
+            played.append(str(out["move"]))
+    winner: int | None = None
+    if stopped is None:
+        write(game.render())
+        summary = getattr(game, "result_text", None)
         score = game.terminal_score()
-        if score == 0:
-            write("game over: draw")
-        else:
+        if score != 0:
             winner = game.to_move if score > 0 else 1 - game.to_move
-            write(f"game over: {player_name(game, winner)} wins")
+        if callable(summary):
+            outcome = str(summary())
+        elif winner is None:
+            outcome = "draw"
+        else:
+            outcome = f"{player_name(game, winner)} wins"
+        line = f"game over: {outcome}"
+    else:
+        outcome = line = stopped
+    if args.json:
+        summary_out: JsonObject = {
+            "moves": played,
+            "plies": len(played),
+            "position": game.to_notation(),
+            "over": stopped is None,
+            "winner": winner,
+            "result": outcome,
+        }
+        print(json.dumps(summary_out))
+    else:
+        write(line)
 
 
 # ---------------------------------------------------------------------------
@@ -267,12 +359,37 @@ def add_common(parser: argparse.ArgumentParser, moves_example: str | None) -> No
     parser.add_argument("--quiet", action="store_true", help="no progress output on stderr")
 
 
+def add_search_options(parser: argparse.ArgumentParser, default_time: float | None) -> None:
+    parser.add_argument(
+        "--depth", type=DEPTH, help=ranged_help("maximum search depth in plies", DEPTH)
+    )
+    time_help = "time limit per move in seconds" + (
+        f" (default {default_time:g})" if default_time is not None else ""
+    )
+    parser.add_argument(
+        "--time", type=TIME, default=default_time, help=ranged_help(time_help, TIME)
+    )
+    parser.add_argument(
+        "--nodes",
+        type=NODES,
+        help=ranged_help(
+            "stop after about this many nodes per move (like --time, but the same on every "
+            "machine)",
+            NODES,
+        ),
+    )
+    parser.add_argument("--algorithm", choices=ALGORITHMS, default="pvs", help="default: pvs")
+    parser.add_argument("--no-tt", action="store_true", help="search without a transposition table")
+
+
 def add_parallel_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--workers",
-        type=int,
+        type=WORKERS,
         metavar="N",
-        help="split the tree into jobs run by N local processes (same answer as serial)",
+        help=ranged_help(
+            "split the tree into jobs run by N local processes (same answer as serial)", WORKERS
+        ),
     )
     parser.add_argument(
         "--dask",
@@ -281,24 +398,45 @@ def add_parallel_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--split-depth",
-        type=int,
+        type=SPLIT_DEPTH,
         metavar="D",
-        help="plies expanded before the tree is cut into jobs (default: chosen for the workers)",
+        help=ranged_help(
+            "plies expanded before the tree is cut into jobs (default: chosen for the workers)",
+            SPLIT_DEPTH,
+        ),
     )
 
 
-def add_search_options(parser: argparse.ArgumentParser, default_time: float | None) -> None:
-    parser.add_argument("--depth", type=int, help="maximum search depth in plies")
-    parser.add_argument(
-        "--time", type=float, default=default_time, help="time limit per move in seconds"
-    )
-    parser.add_argument(
-        "--nodes",
-        type=int,
-        help="stop after about this many nodes per move (like --time, but the same on every machine)",
-    )
-    parser.add_argument("--algorithm", choices=ALGORITHMS, default="pvs", help="default: pvs")
-    parser.add_argument("--no-tt", action="store_true", help="search without a transposition table")
+def add_command_arguments(command: str, parser: argparse.ArgumentParser) -> None:
+    """The options a generic command adds to every game's own."""
+    if command in ("solve", "perft"):
+        add_parallel_options(parser)
+    if command == "perft":
+        parser.add_argument(
+            "--depth",
+            type=PERFT_DEPTH,
+            required=True,
+            help=ranged_help("plies", PERFT_DEPTH),
+        )
+        parser.add_argument(
+            "--divide", action="store_true", help="also give the count below each move"
+        )
+    elif command == "bestmove":
+        add_search_options(parser, default_time=None)
+    elif command == "play":
+        add_search_options(parser, default_time=1.0)
+        for side, default in (("first", "human"), ("second", "computer")):
+            parser.add_argument(
+                f"--{side}",
+                choices=("human", "computer"),
+                default=default,
+                help=f"who plays the {side} player (default: {default})",
+            )
+        parser.add_argument(
+            "--max-plies",
+            type=MAX_PLIES,
+            help=ranged_help("stop the game after this many plies", MAX_PLIES),
+        )
 
 
 COMMANDS: dict[str, tuple[str, Callable[[GameSpec, argparse.Namespace], None]]] = {
@@ -311,122 +449,162 @@ COMMANDS: dict[str, tuple[str, Callable[[GameSpec, argparse.Namespace], None]]] 
 }
 
 
-ORACLE_COMMANDS: dict[
-    str,
-    tuple[
-        str,
-        Callable[[argparse.ArgumentParser], None],
-        Callable[[GameSpec, argparse.Namespace], int],
-    ],
-] = {
+ORACLE_COMMANDS: dict[str, tuple[str, str]] = {
     "check": (
         "compare an external engine's perft counts or values with the reference's",
-        check.add_arguments,
-        check.run,
+        "reference.cli.check",
     ),
     "suite": (
         "write a test suite: positions with perft counts, values and best moves (JSON lines)",
-        suite.add_arguments,
-        suite.run,
+        "reference.cli.suite",
     ),
 }
-"""The oracle toolkit's commands that take a GAME (``docs/oracle.md``); each returns its exit status."""
+"""The oracle toolkit's commands that take a GAME (``docs/oracle.md``): help and module.
+
+The module (imported only when its command is run) has ``add_arguments(parser)`` and
+``run(spec, args) -> exit status``."""
 
 
-def build_parser(specs: dict[str, GameSpec]) -> argparse.ArgumentParser:
+def oracle_module(command: str) -> Any:
+    """The module of an oracle command (:data:`ORACLE_COMMANDS`), imported now."""
+    return importlib.import_module(ORACLE_COMMANDS[command][1])
+
+
+ANNOTATE = "annotate"
+"""``annotate GAME``: replay game records (:mod:`reference.cli.annotate`, every game)."""
+ANNOTATE_HELP = "replay game records: check every move, prove values, flag mistakes (?, ??, !)"
+"""The same text as ``reference.cli.annotate.HELP`` (a test checks it)."""
+GOMOCUP = "gomocup"
+"""``gomocup``: the Gomocup brain (:mod:`reference.gomocup.cli`, no GAME)."""
+GOMOCUP_HELP = "a Gomocup-protocol gomoku brain on stdin / stdout"
+BENCH = "bench"
+"""``bench``: benchmark every game (:mod:`reference.cli.bench`, imports them all; no GAME)."""
+BENCH_HELP = "benchmark every game (and OpenSpiel, with the peers extra)"
+SERVE = "serve"
+"""``serve``: JSON requests on stdin (:mod:`reference.cli.serve`; no GAME, each request names one)."""
+SERVE_HELP = "answer JSON requests, one per line, on stdin (solve, perft, bestmove, show, legal)"
+
+
+def command_games() -> dict[str, list[tuple[str, str]]]:
+    """Every command taking a GAME, with its ``(game, help)`` pairs, from :data:`GAMES` (no import)."""
+    table: dict[str, list[tuple[str, str]]] = {
+        command: [(entry.name, entry.help) for entry in GAMES] for command in COMMANDS
+    }
+    for entry in GAMES:
+        for command, help_text in entry.extra_commands:
+            table.setdefault(command, []).append((entry.name, help_text))
+    table[ANNOTATE] = [(entry.name, entry.help) for entry in GAMES]
+    for command in ORACLE_COMMANDS:
+        table[command] = [(entry.name, entry.help) for entry in GAMES]
+    return table
+
+
+def selected_game(argv: Sequence[str]) -> tuple[str, str] | None:
+    """``(command, game)`` when ``argv`` starts with a known command and one of its games."""
+    if len(argv) < 2:
+        return None
+    games = command_games().get(argv[0], [])
+    return (argv[0], argv[1]) if any(name == argv[1] for name, _ in games) else None
+
+
+def _command_help(command: str) -> str:
+    if command in COMMANDS:
+        return COMMANDS[command][0]
+    if command == ANNOTATE:
+        return ANNOTATE_HELP
+    if command in ORACLE_COMMANDS:
+        return ORACLE_COMMANDS[command][0]
+    for entry in GAMES:
+        for name, help_text in entry.extra_commands:
+            if name == command:
+                return help_text
+    raise KeyError(command)
+
+
+def build_parser(
+    selected: tuple[str, str] | None = None,
+    spec: GameSpec | None = None,
+    *,
+    own: str | None = None,
+) -> argparse.ArgumentParser:
+    """The argument parser; only the ``selected`` (command, game) gets its game's options
+    (and ``own``, the command word when it is ``annotate``, ``gomocup`` or ``bench``, its
+    own parser).
+
+    The other (command, game) pairs are listed with their help (from
+    :mod:`reference.cli.games`) without importing their game.
+    """
     parser = OneLineErrorParser(
         prog="python -m reference",
         description=__doc__.split("\n\n")[1] if __doc__ else None,
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command, (help_text, _) in COMMANDS.items():
-        command_parser = commands.add_parser(command, help=help_text, description=help_text)
-        games = command_parser.add_subparsers(dest="game", metavar="GAME", required=True)
-        for name, spec in specs.items():
-            game_parser = games.add_parser(
-                name, help=spec.help, description=f"{help_text}: {spec.help}"
+    for command, games in command_games().items():
+        if command == ANNOTATE and own == ANNOTATE:
+            from reference.cli import annotate as annotate_cli
+
+            chosen = spec if selected is not None and selected[0] == ANNOTATE else None
+            annotate_cli.add_parser(commands, games, chosen)
+            continue
+        help_text = _command_help(command)
+        command_parser = commands.add_parser(
+            command, help=help_text, description=help_text, allow_abbrev=False
+        )
+        game_parsers = command_parser.add_subparsers(dest="game", metavar="GAME", required=True)
+        for name, game_help in games:
+            description = f"{help_text}: {game_help}" if command in COMMANDS else game_help
+            game_parser = game_parsers.add_parser(
+                name, help=game_help, description=description, allow_abbrev=False
             )
-            spec.add_arguments(game_parser)
-            add_common(game_parser, spec.moves_example)
-            if command in ("solve", "perft"):
-                add_parallel_options(game_parser)
-            if command == "perft":
-                game_parser.add_argument("--depth", type=int, required=True, help="plies (>= 0)")
-                game_parser.add_argument(
-                    "--divide", action="store_true", help="also give the count below each move"
-                )
-            elif command == "bestmove":
-                add_search_options(game_parser, default_time=None)
-            elif command == "play":
-                add_search_options(game_parser, default_time=1.0)
-                for side, default in (("first", "human"), ("second", "computer")):
-                    game_parser.add_argument(
-                        f"--{side}",
-                        choices=("human", "computer"),
-                        default=default,
-                        help=f"who plays the {side} player (default: {default})",
-                    )
-                game_parser.add_argument(
-                    "--max-plies", type=int, help="stop the game after this many plies"
-                )
+            if (command, name) != selected or spec is None:
+                continue
+            if command in COMMANDS:
+                spec.add_arguments(game_parser)
+                add_common(game_parser, spec.moves_example)
+                add_command_arguments(command, game_parser)
+            elif command in ORACLE_COMMANDS:
+                spec.add_arguments(game_parser)
+                oracle_module(command).add_arguments(game_parser)
+            else:
+                spec.extra_commands[command].add_arguments(game_parser)
+                if not any(a.dest == "json" for a in game_parser._actions):
+                    add_common(game_parser, None)
     bench_parser = commands.add_parser(
-        "bench",
-        help="benchmark every game (and OpenSpiel, with the peers extra)",
-        description=bench.DESCRIPTION,
+        BENCH,
+        help=BENCH_HELP,
+        description=BENCH_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
     )
-    bench.add_arguments(bench_parser)
-    for command, (help_text, add_arguments, _) in ORACLE_COMMANDS.items():
-        command_parser = commands.add_parser(command, help=help_text, description=help_text)
-        games = command_parser.add_subparsers(dest="game", metavar="GAME", required=True)
-        for name, spec in specs.items():
-            game_parser = games.add_parser(
-                name, help=spec.help, description=f"{help_text}: {spec.help}"
-            )
-            spec.add_arguments(game_parser)
-            add_arguments(game_parser)
-    serve_help = (
-        "answer JSON requests, one per line, on stdin (solve, perft, bestmove, show, legal)"
-    )
+    if own == BENCH:
+        from reference.cli import bench
+
+        bench_parser.description = bench.DESCRIPTION
+        bench.add_arguments(bench_parser)
     serve_parser = commands.add_parser(
-        "serve",
-        help=serve_help,
-        description=serve.__doc__,
+        SERVE,
+        help=SERVE_HELP,
+        description=SERVE_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
     )
-    serve.add_arguments(serve_parser)
-    extra: dict[str, dict[str, GameSpec]] = {}
-    for name, spec in specs.items():
-        for command in spec.extra_commands:
-            extra.setdefault(command, {})[name] = spec
-    for command, by_game in extra.items():
-        first_help = next(iter(by_game.values())).extra_commands[command].help
-        command_parser = commands.add_parser(command, help=first_help, description=first_help)
-        games = command_parser.add_subparsers(dest="game", metavar="GAME", required=True)
-        for name, spec in by_game.items():
-            extra_command = spec.extra_commands[command]
-            game_parser = games.add_parser(
-                name, help=extra_command.help, description=extra_command.help
-            )
-            extra_command.add_arguments(game_parser)
-            if not any(a.dest == "json" for a in game_parser._actions):
-                add_common(game_parser, None)
-    add_own_commands(commands, specs)
-    return parser
+    if own == SERVE:
+        from reference.cli import serve
 
-
-def add_own_commands(commands: Any, specs: dict[str, GameSpec]) -> None:
-    """Commands with parsers of their own: ``annotate GAME`` and ``gomocup`` (no GAME)."""
-    from reference.gomocup import cli as gomocup_cli
-
-    annotate_cli.add_parser(commands, specs)
+        serve_parser.description = serve.__doc__
+        serve.add_arguments(serve_parser)
     gomocup_parser = commands.add_parser(
-        "gomocup", help="a Gomocup-protocol gomoku brain on stdin / stdout",
-        description=gomocup_cli.DESCRIPTION,
+        GOMOCUP, help=GOMOCUP_HELP, description=GOMOCUP_HELP, allow_abbrev=False
     )
-    gomocup_cli.add_arguments(gomocup_parser)
+    if own == GOMOCUP:
+        from reference.gomocup import cli as gomocup_cli
+
+        gomocup_parser.description = gomocup_cli.DESCRIPTION
+        gomocup_cli.add_arguments(gomocup_parser)
+    return parser
 
 
 def run_extra(spec: GameSpec, command: str, args: argparse.Namespace) -> None:
@@ -439,38 +617,77 @@ def run_extra(spec: GameSpec, command: str, args: argparse.Namespace) -> None:
     emit(args, result, text)
 
 
+_LONG_WORD = re.compile(r"\S{80,}")
+
+
+def one_line(error: BaseException) -> str:
+    """The first line of an error's message (the name of its type when it has none).
+
+    A word of 80 characters or more (a 5,000-digit number echoed back) is cut in the
+    middle, so that the line stays readable.
+    """
+    text = str(error)
+    line = text.splitlines()[0] if text.strip() else type(error).__name__
+    return _LONG_WORD.sub(
+        lambda m: f"{m[0][:40]}...[{len(m[0]) - 60} characters cut]...{m[0][-20:]}", line
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 ok, 2 bad input; ``check``: 1 disagreement)."""
-    specs = available_games()
-    parser = build_parser(specs)
-    args = parser.parse_args(argv)
-    if args.command == "gomocup":
+    """Run the command line; return the exit status (0 ok, 2 bad input, 130 interrupted;
+    ``check``: 1 when the engine disagrees)."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    selected = selected_game(arguments)
+    spec = load_spec(selected[1]) if selected is not None else None
+    own = arguments[0] if arguments[:1] in ([GOMOCUP], [BENCH], [ANNOTATE], [SERVE]) else None
+    parser = build_parser(selected, spec, own=own)
+    try:
+        args = parser.parse_args(arguments)
+    except SystemExit as stop:  # --help (0) or an argument error (2, one line on stderr)
+        return stop.code if isinstance(stop.code, int) else 2
+    if args.command == GOMOCUP:
         from reference.gomocup import cli as gomocup_cli
 
         return gomocup_cli.run(args)
     try:
-        if args.command == "bench":
+        if args.command == BENCH:
+            from reference.cli import bench
+
             return bench.run(args)
-        if args.command == "serve":
-            return serve.run(args)
-        spec = specs[args.game]
-        if args.command == "annotate":
+        if args.command == SERVE:
+            from reference.cli import serve
+
+            return int(serve.run(args))
+        assert spec is not None  # parse_args exits unless a command and a game were given
+        if args.command == ANNOTATE:
+            from reference.cli import annotate as annotate_cli
+
             return annotate_cli.run(spec, args)
         if args.command in ORACLE_COMMANDS:
-            return ORACLE_COMMANDS[args.command][2](spec, args)
+            return int(oracle_module(args.command).run(spec, args))
         if args.command in COMMANDS:
             COMMANDS[args.command][1](spec, args)
         else:
             run_extra(spec, args.command, args)
     except GameError as error:
-        message = str(error).splitlines()[0] if str(error) else type(error).__name__
-        print(f"error: {message}", file=sys.stderr)
+        print(f"error: {one_line(error)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     except EOFError:
         print("error: end of input", file=sys.stderr)
+        return 2
+    except RecursionError:
+        # a last resort: the search core sizes its recursion for the deepest game
+        print(
+            "error: the search went deeper than Python's recursion limit allows; "
+            "ask for a smaller --depth or a shorter game",
+            file=sys.stderr,
+        )
+        return 2
+    except MemoryError:
+        print("error: out of memory: ask for a smaller board or search", file=sys.stderr)
         return 2
     return 0
 

@@ -33,8 +33,8 @@ from types import FrameType
 from typing import IO, Any
 
 from reference.cli import results
-from reference.cli.argtypes import positive_float
 from reference.cli.games import available_games
+from reference.cli.options import SECONDS, ranged_help
 from reference.cli.spec import GameSpec, JsonObject
 from reference.errors import GameError, ParameterError
 from reference.oracle.options import namespace_from_options
@@ -295,11 +295,14 @@ def serve(stdin: IO[bytes], stdout: IO[str], limit: float = DEFAULT_TIME_LIMIT) 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--time-limit",
-        type=positive_float,
+        type=SECONDS,
         default=DEFAULT_TIME_LIMIT,
         metavar="SECONDS",
-        help=f"most seconds per request (default {DEFAULT_TIME_LIMIT:g}; a request's "
-        "'time_limit' may lower it)",
+        help=ranged_help(
+            f"most seconds per request (default {DEFAULT_TIME_LIMIT:g}; a request's "
+            "'time_limit' may lower it)",
+            SECONDS,
+        ),
     )
 
 

@@ -14,7 +14,7 @@ import json
 import sys
 from typing import IO
 
-from reference.cli.argtypes import ascii_int, natural_int, positive_int
+from reference.cli.options import DEPTH, NODE_BUDGET, PLIES, POSITIONS, SEED, ranged_help
 from reference.cli.spec import GameSpec
 from reference.errors import ParameterError
 from reference.oracle.options import options_from_namespace
@@ -30,32 +30,40 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``suite`` (after the game's own)."""
     parser.add_argument(
         "--positions",
-        type=positive_int,
+        type=POSITIONS,
         default=DEFAULT_POSITIONS,
-        help=f"distinct random positions (default {DEFAULT_POSITIONS})",
+        help=ranged_help(f"distinct random positions (default {DEFAULT_POSITIONS})", POSITIONS),
     )
-    parser.add_argument("--seed", type=ascii_int, default=1, help="default 1")
+    parser.add_argument("--seed", type=SEED, default=1, help=ranged_help("default 1", SEED))
     parser.add_argument(
         "--depth",
-        type=positive_int,
+        type=DEPTH,
         default=DEFAULT_DEPTH,
-        help=f"perft counts at depths 1..D, divide at D (default {DEFAULT_DEPTH})",
+        help=ranged_help(
+            f"perft counts at depths 1..D, divide at D (default {DEFAULT_DEPTH})", DEPTH
+        ),
     )
     parser.add_argument(
         "--max-moves",
-        type=natural_int,
+        type=PLIES,
         default=DEFAULT_MAX_MOVES,
-        help=f"random play lasts 0..L moves (default L = {DEFAULT_MAX_MOVES})",
+        help=ranged_help(f"random play lasts 0..L moves (default L = {DEFAULT_MAX_MOVES})", PLIES),
     )
     parser.add_argument(
-        "--min-moves", type=natural_int, default=0, help="... and at least this many (default 0)"
+        "--min-moves",
+        type=PLIES,
+        default=0,
+        help=ranged_help("... and at least this many (default 0)", PLIES),
     )
     parser.add_argument(
         "--budget",
-        type=positive_int,
+        type=NODE_BUDGET,
         default=DEFAULT_BUDGET,
-        help=f"nodes the reference may spend solving one position (default {DEFAULT_BUDGET:,}, "
-        "checked every 262,144); over it, value and best_moves are null",
+        help=ranged_help(
+            f"nodes the reference may spend solving one position (default {DEFAULT_BUDGET:,}, "
+            "checked every 262,144); over it, value and best_moves are null",
+            NODE_BUDGET,
+        ),
     )
     parser.add_argument("--output", metavar="FILE", help="write to FILE instead of stdout")
     parser.add_argument("--quiet", action="store_true", help="no progress output on stderr")

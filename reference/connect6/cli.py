@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 
+from reference.cli.options import IntRange, ranged_help
 from reference.cli.spec import (
     ExtraCommand,
     GameSpec,
@@ -31,25 +32,44 @@ from reference.errors import GameError, ParameterError
 
 MOVES_EXAMPLE = "j10 i9,k11"
 
+SIZE = IntRange(MIN_SIZE, MAX_SIZE)
+"""``--size``: a road of six must fit; one column letter per column."""
+PAIR_WIDTH_RANGE = IntRange(1, 100_000)
+"""``--pair-width``: a 19 x 19 board has at most 64,980 pairs, so any larger width is all of them."""
+POINT_WIDTH_RANGE = IntRange(2, MAX_SIZE * MAX_SIZE)
+"""``--point-width``: two points make a pair; a board has at most 361 points."""
+TSS_DEPTH = IntRange(1, 200)
+"""``tss --depth``: attacker moves; each places a stone, so 181 fill a 19 x 19 board."""
+SINGLE_THREATS = IntRange(0, 200)
+"""``tss --single-threats``: per line, so at most the depth matters."""
+
+
+def add_size_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--size",
+        type=SIZE,
+        help=ranged_help(f"board size (default {DEFAULT_SIZE}, or --position's)", SIZE),
+    )
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The game parameters of every connect6 command."""
-    parser.add_argument(
-        "--size",
-        type=int,
-        help=f"board size {MIN_SIZE}..{MAX_SIZE} (default {DEFAULT_SIZE}, or --position's)",
-    )
+    add_size_argument(parser)
     parser.add_argument(
         "--pair-width",
-        type=int,
+        type=PAIR_WIDTH_RANGE,
         default=PAIR_WIDTH,
-        help=f"candidate pairs tried per position (default {PAIR_WIDTH})",
+        help=ranged_help(
+            f"candidate pairs tried per position (default {PAIR_WIDTH})", PAIR_WIDTH_RANGE
+        ),
     )
     parser.add_argument(
         "--point-width",
-        type=int,
+        type=POINT_WIDTH_RANGE,
         default=POINT_WIDTH,
-        help=f"best single points combined into pairs (default {POINT_WIDTH})",
+        help=ranged_help(
+            f"best single points combined into pairs (default {POINT_WIDTH})", POINT_WIDTH_RANGE
+        ),
     )
     parser.add_argument(
         "--full-width",
@@ -82,26 +102,25 @@ def new_game(args: argparse.Namespace, position: str | None) -> Connect6:
 
 # ------------------------------------------------------------------ tss connect6
 def add_tss_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--size",
-        type=int,
-        help=f"board size {MIN_SIZE}..{MAX_SIZE} (default {DEFAULT_SIZE}, or --position's)",
-    )
+    add_size_argument(parser)
     parser.add_argument("--position", help="start from this position, e.g. '19/j10/i9,k11'")
     parser.add_argument("--moves", help='space-separated moves played first, e.g. "j10 i9,k11"')
     parser.add_argument(
         "--depth",
-        type=int,
+        type=TSS_DEPTH,
         default=TSS_MAX_DEPTH,
-        help=f"attacker moves, the winning one included (default {TSS_MAX_DEPTH})",
+        help=ranged_help(
+            f"attacker moves, the winning one included (default {TSS_MAX_DEPTH})", TSS_DEPTH
+        ),
     )
     parser.add_argument(
         "--single-threats",
-        type=int,
+        type=SINGLE_THREATS,
         default=TSS_SINGLE_THREATS,
-        help=(
+        help=ranged_help(
             "single-threat moves allowed per line (default "
-            f"{TSS_SINGLE_THREATS}: double threats only; slow on big boards)"
+            f"{TSS_SINGLE_THREATS}: double threats only; slow on big boards)",
+            SINGLE_THREATS,
         ),
     )
 

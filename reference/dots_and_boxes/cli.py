@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 
+from reference.cli.options import IntRange, ranged_help
 from reference.cli.spec import (
     ExtraCommand,
     GameSpec,
@@ -22,18 +23,28 @@ from reference.cli.spec import (
     add_position_arguments,
     game_from_args,
 )
-from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.dots_and_boxes.board import MAX_SIDE, DotsAndBoxes
 from reference.errors import ParameterError
+from reference.search.protocol import MAX_PLY
 
 MOVES_EXAMPLE = "h0,0 v0,1"
 
 DEFAULT_SIZE = 2
 """Rows and columns when neither ``--rows/--cols`` nor ``--position`` give them (our choice)."""
 
+SIDE = IntRange(1, MAX_SIDE)
+"""``--rows`` and ``--cols``."""
+BFS_DEPTH = IntRange(0, MAX_PLY)
+"""``bfs --depth``: plies to expand (a board has at most 544 edges, so layers end sooner)."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rows", type=int, help=f"rows of boxes (default {DEFAULT_SIZE})")
-    parser.add_argument("--cols", type=int, help=f"columns of boxes (default {DEFAULT_SIZE})")
+    parser.add_argument(
+        "--rows", type=SIDE, help=ranged_help(f"rows of boxes (default {DEFAULT_SIZE})", SIDE)
+    )
+    parser.add_argument(
+        "--cols", type=SIDE, help=ranged_help(f"columns of boxes (default {DEFAULT_SIZE})", SIDE)
+    )
     parser.add_argument(
         "--no-capture-rule", action="store_true", help="search every move (no capture rule)"
     )
@@ -91,7 +102,9 @@ def run_chains(args: argparse.Namespace) -> JsonObject:
 
 def _add_bfs_arguments(parser: argparse.ArgumentParser) -> None:
     _add_position_arguments(parser)
-    parser.add_argument("--depth", type=int, required=True, help="plies to expand")
+    parser.add_argument(
+        "--depth", type=BFS_DEPTH, required=True, help=ranged_help("plies to expand", BFS_DEPTH)
+    )
 
 
 def run_bfs(args: argparse.Namespace) -> JsonObject:

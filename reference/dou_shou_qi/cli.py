@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 
+from reference.cli.options import IntRange, ranged_help
 from reference.cli.spec import (
     ExtraCommand,
     GameSpec,
@@ -30,16 +31,23 @@ from reference.dou_shou_qi.evaluation import DEVELOPMENT, MATERIAL, RECONSTRUCTE
 from reference.dou_shou_qi.positions import NAMED_POSITIONS, UNRECOVERED
 from reference.dou_shou_qi.squares import Side, opposite_square, square_name
 from reference.errors import ParameterError
+from reference.search.protocol import MAX_PLY
 
 MOVES_EXAMPLE = "e3-d3 c7-d7"
+
+DRAW_LIMIT = IntRange(0, MAX_PLY)
+"""``--draw-limit``: plies; 0 = no limit, at most the search core's deepest ply."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--draw-limit",
-        type=int,
+        type=DRAW_LIMIT,
         default=DEFAULT_DRAW_LIMIT,
-        help=f"plies after which the game is drawn (default {DEFAULT_DRAW_LIMIT}; 0 = no limit)",
+        help=ranged_help(
+            f"plies after which the game is drawn (default {DEFAULT_DRAW_LIMIT}; 0 = no limit)",
+            DRAW_LIMIT,
+        ),
     )
     parser.add_argument(
         "--ordering",

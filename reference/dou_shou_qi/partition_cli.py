@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import math
 
+from reference.cli.options import FloatRange, ranged_help
 from reference.cli.spec import JsonObject
 from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.cones import Time
@@ -35,6 +36,9 @@ from reference.errors import ParameterError
 DEFAULT_THRESHOLD = 4
 """The thesis's splitting threshold in every test (§11.2: "we set the threshold at four")."""
 
+THRESHOLD = FloatRange(0.0, 1000.0)
+"""``--threshold`` in plies (our bound: every effect-cone time on a 7 x 9 board is far below)."""
+
 
 def _time(value: Time) -> int | None:
     return None if math.isinf(value) else int(value)
@@ -44,9 +48,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The command's own option (the game's options, ``--position`` and ``--moves`` come from cli.py)."""
     parser.add_argument(
         "--threshold",
-        type=float,
+        type=THRESHOLD,
         default=DEFAULT_THRESHOLD,
-        help=f"splitting threshold T_thresh in plies (default {DEFAULT_THRESHOLD})",
+        help=ranged_help(
+            f"splitting threshold T_thresh in plies (default {DEFAULT_THRESHOLD})", THRESHOLD
+        ),
     )
 
 

@@ -11,8 +11,12 @@ import argparse
 import sys
 from typing import TextIO
 
+from reference.cli.options import IntRange, ranged_help
 from reference.gomocup.engine import VCF_NODES
 from reference.gomocup.protocol import Brain
+
+VCF_NODES_RANGE = IntRange(0, 10**12)
+"""``--vcf-nodes``: 0 turns the VCF search off."""
 
 DESCRIPTION = (
     "a Gomocup-protocol brain for freestyle gomoku (five or more in a row, INFO rule 0) "
@@ -30,9 +34,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--vcf-nodes",
-        type=int,
+        type=VCF_NODES_RANGE,
         default=VCF_NODES,
-        help=f"node limit of the VCF search per move (default {VCF_NODES}; 0: no VCF search)",
+        help=ranged_help(
+            f"node limit of the VCF search per move (default {VCF_NODES}; 0: no VCF search)",
+            VCF_NODES_RANGE,
+        ),
     )
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 
+from reference.cli.options import IntRange, ranged_help
 from reference.cli.spec import (
     ExtraCommand,
     GameSpec,
@@ -28,10 +29,13 @@ from reference.cli.spec import (
     game_from_args,
 )
 from reference.mnk.board import ORDERINGS, MNKGame
-from reference.mnk.notation import PLAYER_CHARS
+from reference.mnk.notation import MAX_SIDE, PLAYER_CHARS
 from reference.mnk.threats import CLOSED, OPEN, find_threats, threat_score
 
 MOVES_EXAMPLE = "b2 a1"
+
+SIDE = IntRange(1, MAX_SIDE)
+"""``--m``, ``--n`` and ``--k``: one column letter per column, a..z."""
 
 DEFAULT_SIDE = 3
 """M, N and K when neither the options nor ``--position`` give them (tic-tac-toe)."""
@@ -41,9 +45,10 @@ KIND_NAMES = {OPEN: "open", CLOSED: "closed"}
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The game parameters of every mnk command."""
-    parser.add_argument("--m", type=int, help=f"columns (default {DEFAULT_SIDE})")
-    parser.add_argument("--n", type=int, help=f"rows (default {DEFAULT_SIDE})")
-    parser.add_argument("--k", type=int, help=f"stones in a row to win (default {DEFAULT_SIDE})")
+    for name, what in (("--m", "columns"), ("--n", "rows"), ("--k", "stones in a row to win")):
+        parser.add_argument(
+            name, type=SIDE, help=ranged_help(f"{what} (default {DEFAULT_SIDE})", SIDE)
+        )
     parser.add_argument(
         "--no-symmetry",
         action="store_true",

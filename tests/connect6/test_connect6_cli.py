@@ -38,7 +38,7 @@ def test_tss_from_moves_with_size(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["tss", "connect6", "--size", "5"], "between 6 and 19"),
+        (["tss", "connect6", "--size", "5"], "argument --size: 5 is out of range: allowed 6..19"),
         (["tss", "connect6", "--size", "9", "--position", "10//"], "disagrees"),
         (["tss", "connect6", "--moves", "j10 j10,k11"], "move 2"),
         (["tss", "connect6", "--position", "19/j10,k10/"], "impossible stone counts"),

@@ -82,7 +82,7 @@ def test_show_and_threats(capsys: pytest.CaptureFixture[str]) -> None:
         (["solve", "mnk", "--moves", "b2 z9"], "move 2 ('z9')"),
         (["solve", "mnk", "--position", "xxx/oo./... x"], "does not match"),
         (["solve", "mnk", "--position", "x../... x", "--n", "3"], "the board has n = 3"),
-        (["perft", "mnk", "--depth", "-1"], "perft depth"),
+        (["perft", "mnk", "--depth", "-1"], "argument --depth: -1 is out of range: allowed 0..10000"),
         (["solve", "mnk", "--m", "30"], "out of range"),
     ],
 )

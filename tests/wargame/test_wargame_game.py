@@ -150,7 +150,7 @@ def test_cli_enumerate_scenario_file(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 def test_cli_rejects_bad_parameters(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run_cli(["enumerate", "wargame", "--units", "9"], capsys)
-    assert status == 2 and "--units 9" in err
+    assert status == 2 and "--units: 9 is out of range: allowed 1..6" in err
 
 
 def test_cli_show_and_play_computer_vs_computer(capsys: pytest.CaptureFixture[str]) -> None:
