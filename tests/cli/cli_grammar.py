@@ -51,7 +51,7 @@ class RandomChooser:
 
 
 GAMES = ("mnk", "dots-and-boxes", "connect6", "wargame", "dou-shou-qi")
-GENERIC = ("solve", "perft", "bestmove", "play", "show")
+GENERIC = ("solve", "perft", "bestmove", "play", "show", "legal")
 EXTRA: dict[str, tuple[str, ...]] = {
     "mnk": ("threats",),
     "dots-and-boxes": ("chains", "bfs"),
@@ -334,11 +334,60 @@ def _gomocup_case(c: Chooser) -> Case:
     return Case(tuple(b.argv), "".join(line + "\n" for line in lines), tuple(b.must_fail))
 
 
+ENGINES = ("/nonexistent/engine", "true", "", "cat", "false")
+"""Engines for ``check`` (none speaks the protocol: each is a fault, status 1, or refused)."""
+
+SERVE_LINES = (
+    '{"id": 1, "command": "perft", "game": "mnk", "depth": 1}',
+    '{"id": 2, "command": "solve", "game": "mnk", "options": {"m": 3, "n": 2, "k": 2}}',
+    '{"id": 3, "command": "show", "game": "connect6", "position": "1٢//"}',
+    '{"id": 4, "command": "legal", "game": "dou-shou-qi", "moves": ["e3-d3"]}',
+    '{"id": 5, "command": "bestmove", "game": "dots-and-boxes", "depth": 2}',
+    '{"id": 6, "command": "perft", "game": "wargame", "depth": 99999999999}',
+    '{"id": 7, "command": "perft", "game": "mnk", "depth": "٢"}',
+    '{"id": 8, "command": "nonsense"}',
+    "[1, 2]",
+    "{",
+    "null",
+)
+"""Requests for ``serve``, good and bad."""
+
+
+def _oracle_options(b: _Builder, command: str, game: str) -> None:
+    """``check`` (against engines that fail) and ``suite``: one or two cheap positions."""
+    c = b.c
+    b.add(*c.choice(GRAMMARS[game].sizes))
+    if command == "check":
+        b.add("--engine", c.choice(ENGINES))
+        b.float_option("--timeout", ("0.5",))
+        if c.chance(0.5):
+            b.add("--what", c.choice(("perft", "value", "bogus")))
+    b.int_option("--positions", ("1", "2"))
+    b.int_option("--depth", ("1",))
+    b.int_option("--max-moves", ("0", "3"))
+    b.int_option("--budget", ("500", "5000"))
+    if c.chance(0.3):
+        b.int_option("--seed", ("1", "7"))
+    if c.chance(0.5):
+        b.add("--quiet")
+
+
+def _serve_case(c: Chooser) -> Case:
+    b = _Builder(c, garbage=c.choice((0.0, 0.2)))
+    b.add("serve")
+    b.float_option("--time-limit", ("1", "2"))
+    lines = [c.choice((*SERVE_LINES, *GARBAGE)) for _ in range(c.integer(0, 6))]
+    return Case(tuple(b.argv), "".join(line + "\n" for line in lines), tuple(b.must_fail))
+
+
 def _options(b: _Builder, command: str, game: str, scenarios: Sequence[str]) -> None:
     c = b.c
     g = GRAMMARS[game]
     if command == "annotate":
         _annotate_options(b, game, scenarios)
+        return
+    if command in ("check", "suite"):
+        _oracle_options(b, command, game)
         return
     if command == "positions":
         pass
@@ -427,11 +476,13 @@ def draw_case(c: Chooser, scenarios: Sequence[str] = ()) -> Case:
     """One argument vector of the grammar (see the module docstring)."""
     if c.chance(0.03):
         return _gomocup_case(c)
+    if c.chance(0.03):
+        return _serve_case(c)
     if c.chance(0.01):  # bench runs every game for long: only refused command lines
         bad = c.choice((("--repeat", "0"), ("--repeat", "٣"), ("--rep", "2"), ("--game", "chess")))
         return Case(("bench", *bad), "", ("bench: a refused option",))
     game = c.choice(GAMES)
-    command = c.choice((*GENERIC, "annotate", *EXTRA[game]))
+    command = c.choice((*GENERIC, "annotate", "check", "suite", *EXTRA[game]))
     b = _Builder(c, garbage=c.choice((0.0, 0.0, 0.05, 0.15)))
     b.add(command, game)
     _options(b, command, game, scenarios)
@@ -492,12 +543,14 @@ def verdict(case: Case, status: int | None, out: str, err: str) -> str | None:
         frames = [line.strip() for line in lines if line.strip().startswith("File ")]
         where = frames[-1] if frames else "?"
         return f"traceback: {lines[-1][:120]} @ {where[:160]}"
-    if status not in (0, 2):
-        return f"status {status}: {err.strip().splitlines()[-1:]}"
     command = case.argv[0] if case.argv else ""
+    if status not in (0, 2) and not (command == "check" and status == 1):
+        return f"status {status}: {err.strip().splitlines()[-1:]}"
     helped = any(arg in ("-h", "--help") for arg in case.argv)
     lines = err.splitlines()
-    if status == 2:
+    if status in (1, 2):
+        if command == "check" and status == 1:
+            return None  # the engine disagreed or failed: reported on stdout
         if command == "annotate":
             errors = [line for line in lines if not line.startswith("annotate: ")]
             if not errors or not all(line.startswith("error: ") for line in errors):
@@ -511,6 +564,8 @@ def verdict(case: Case, status: int | None, out: str, err: str) -> str | None:
         return None
     if case.must_fail and not helped:
         return f"accepted: {case.must_fail[0].split()[0]} ..."
+    if command in ("suite", "serve") and not helped and not _json_object_lines(out):
+        return f"{command}: a stdout line is not a JSON object"
     if "--json" in case.argv and not helped:
         if command == "annotate":
             if not _json_object_lines(out):

@@ -53,7 +53,8 @@ class DataChooser:
 def run_case(
     case: Case, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(case.stdin))
+    stdin = io.TextIOWrapper(io.BytesIO(case.stdin.encode()), encoding="utf-8")  # has .buffer
+    monkeypatch.setattr("sys.stdin", stdin)
     status = main(list(case.argv))
     out, err = capsys.readouterr()
     return status, out, err
@@ -72,7 +73,7 @@ def scenarios(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, ...]:
 
 
 @settings(
-    max_examples=60,
+    max_examples=100,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

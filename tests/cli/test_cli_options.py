@@ -18,10 +18,11 @@ from reference.cli.options import FloatRange, IntRange
 from reference.mnk.board import MNKGame
 from reference.search import MATE_BOUND, SearchResult
 
-NO_POSITION = {("positions", "dou-shou-qi")}
-"""The one command that does not start from a position: it lists the named positions."""
+NO_POSITION = {"positions", "check", "suite"}
+"""Commands with a GAME that do not start from one position: ``positions`` lists the named
+positions, ``check`` and ``suite`` draw random ones (README: the exceptions)."""
 
-STRING_OPTIONS = {"position", "moves", "scenario", "file", "dask"}
+STRING_OPTIONS = {"position", "moves", "scenario", "file", "dask", "engine", "suite", "output"}
 """Options whose value is text (notation, a file name, a cluster address), not a number."""
 
 
@@ -87,8 +88,8 @@ def test_the_gomocup_options_have_ranges_too() -> None:
 def test_every_command_takes_position_and_moves_as_the_readme_says() -> None:
     for command, game, parser in PARSERS:
         dests = {action.dest for action in parser._actions}
-        if (command, game) in NO_POSITION:
-            assert "position" not in dests and "moves" not in dests
+        if command in NO_POSITION:
+            assert "position" not in dests
         else:
             assert {"position", "moves"} <= dests, (command, game)
 
@@ -153,6 +154,13 @@ def test_the_moves_example_in_help_is_legal_from_the_default_position(
         (["gomocup", "--vcf-nodes", "-1"], "allowed 0..1000000000000"),
         (["gomocup", "--vcf", "1"], "unrecognized arguments: --vcf"),
         (["bench", "--repeat", "0"], "allowed 1..100"),
+        (["serve", "--time-limit", "0"], "allowed (0, 1e+07]"),
+        (["serve", "--time", "1"], "unrecognized arguments: --time"),
+        (["check", "mnk", "--engine", "true", "--depth", "٢"], "digits 0-9"),
+        (["check", "mnk", "--engine", "true", "--seed", "-1"], "allowed 0..9223372036854775807"),
+        (["suite", "mnk", "--positions", "0"], "allowed 1..1000000"),
+        (["suite", "mnk", "--max-moves", "9" * 5000], "out of range"),
+        (["legal", "mnk", "--moves", "b٢"], "digits 0-9"),
         (["bench", "--rep", "2"], "unrecognized arguments: --rep"),
         (["solve", "mnk", "--workers", "0"], "allowed 1..1024"),
         (["perft", "mnk", "--depth", "1", "--workers", "٢"], "digits 0-9"),
@@ -271,6 +279,23 @@ def test_play_json_puts_the_end_of_input_error_on_its_own_line(
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.splitlines()[-1] == "error: end of input"
+
+
+def test_the_serve_options_have_ranges_too() -> None:
+    serve = subparser(build_parser(own="serve"), "serve")
+    assert serve.allow_abbrev is False
+    (limit,) = [a for a in serve._actions if a.dest == "time_limit"]
+    assert isinstance(limit.type, FloatRange) and limit.help
+    assert f"allowed {limit.type.text}" in limit.help
+
+
+def test_shared_ranges_follow_the_search_core() -> None:
+    from reference.cli import options
+    from reference.search import MAX_PLY
+    from reference.search.context import MAX_TIME_LIMIT
+
+    assert options.SECONDS.high == MAX_TIME_LIMIT
+    assert options.DEPTH.high == options.PLIES.high == MAX_PLY
 
 
 def test_the_bench_options_have_ranges_too() -> None:

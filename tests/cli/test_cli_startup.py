@@ -48,6 +48,10 @@ def games_imported(*argv: str) -> tuple[int, list[str]]:
         (["annotate", "mnk", "--m", "3", "--n", "3", "--k", "3", "--moves", "b2"], ["mnk"]),
         (["annotate", "--help"], []),
         (["gomocup", "--help"], ["mnk"]),
+        (["legal", "mnk", "--moves", "b2"], ["mnk"]),
+        (["suite", "mnk", "--positions", "1", "--depth", "1", "--budget", "100"], ["mnk"]),
+        (["check", "--help"], []),
+        (["serve", "--help"], []),
         (["bench", "--help"], ["connect6", "dots_and_boxes", "dou_shou_qi", "mnk", "wargame"]),
     ],
 )
