@@ -618,12 +618,10 @@ class DotsAndBoxes:
     ) -> DotsAndBoxes:
         """Parse :meth:`to_notation`'s format; raise ``PositionFormatError`` on bad input.
 
-        Besides the format, the position must be possible: the scores add up to the
-        completed boxes, and the side to move agrees with the edge count (a move that
-        completes no box passes the turn; one that completes one or two boxes does not,
-        so with no box completed player ``edges % 2`` is to move, with one box
-        ``(edges - 1) % 2``; on a full board the last move completed a box, so the
-        player to move has at least one).
+        Besides the format, the scores must add up to the completed boxes.  Either player
+        may be to move in any position: the labels 0 and 1 name the players, not who
+        started, so a position with player 1 to move and an even number of edges is one
+        where player 1 moved first (the paper's theorems and hand examples use both).
         """
         match = _NOTATION_RE.fullmatch(text)
         if match is None:
@@ -652,18 +650,6 @@ class DotsAndBoxes:
         if s0 + s1 != done:
             raise PositionFormatError(
                 f"bad position {text!r}: scores {s0}+{s1} must add up to the {done} completed boxes"
-            )
-        drawn = edges.bit_count()
-        if done <= 1 and player != (drawn - done) % 2:
-            raise PositionFormatError(
-                f"impossible position {text!r}: {drawn} edges drawn and {done} box(es) completed, "
-                f"so player {(drawn - done) % 2} is to move (only a move that completes no box "
-                "passes the turn)"
-            )
-        if drawn == game.geo.num_edges and (s0, s1)[player] == 0:
-            raise PositionFormatError(
-                f"impossible position {text!r}: the last move completed a box and its player "
-                f"moves again, so player {player} (to move) must have a box"
             )
         game.set_position(edges, (s0, s1), player)
         return game
