@@ -102,7 +102,7 @@ KNOWN_CLASSES = [
     ("show", "wargame", "--moves", "a1-a" + "2" * 5000),
     # impossible positions
     ("show", "connect6", "--position", "10/a1,b1,c1,d1/a10,b10,c10"),
-    ("show", "dots-and-boxes", "--position", "2x2:0x0:0:0:1"),
+    ("show", "dots-and-boxes", "--position", "2x2:0x0:3:0:1"),
     ("show", "dou-shou-qi", "--position", "A: Ta1 / B: - / A"),
     ("show", "dou-shou-qi", "--position", "A: Ta1 / B: Lg9 / A / 250"),
     # absurd sizes and negative limits
