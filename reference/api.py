@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from reference.errors import ParameterError
 from reference.search import perft as _perft
@@ -44,6 +44,7 @@ from reference.search.perft import divide as _divide
 from reference.search.protocol import PlayableGame, Score
 from reference.search.root import SearchResult
 from reference.search.shared_tt import SharedTable
+from reference.search.solve import SolveResult
 from reference.search.solve import solve as _solve
 from reference.search.stats import Counters, SearchStats
 from reference.search.tt import TranspositionTable
@@ -190,6 +191,22 @@ def _executor(options: _Parallel) -> Iterator[tuple[Executor, int]]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+@runtime_checkable
+class SolvesExactly(Protocol[M]):
+    """A game with its own exact solver (Dots and Boxes: :mod:`reference.dots_and_boxes.solver`).
+
+    ``solve_exactly`` must answer what the core's :func:`reference.search.solve` answers
+    (the exact score and every optimal legal move, in ``legal_moves`` order), only faster.
+    """
+
+    def solve_exactly(
+        self,
+        on_progress: Callable[[Counters], None] | None = None,
+        *,
+        deadline: Deadline | None = None,
+    ) -> SolveResult[M]: ...
+
+
 def solve(
     game: PlayableGame[M],
     *,
@@ -215,15 +232,21 @@ def solve(
     optimal moves; ``nodes`` then counts every job's nodes.  ``tt`` and
     ``on_progress`` are for the serial solve, ``on_job`` for a parallel one.
 
+    Serially, a game with its own exact solver (:class:`SolvesExactly`) is solved by it unless a
+    table ``tt`` or a ``node_limit`` is handed over (a table belongs to the core's :func:`reference.search.solve`).
+
     >>> from reference import DotsAndBoxes
     >>> solve(DotsAndBoxes(2, 2)).value      # net boxes the first player wins
     2
     """
     options = _parallel_options(workers, dask, executor, split_depth, on_job)
     if options is None:
-        result = _solve(
-            game, tt=tt, on_progress=on_progress, deadline=deadline, node_limit=node_limit
-        )
+        if tt is None and node_limit is None and isinstance(game, SolvesExactly):
+            result: SolveResult[M] = game.solve_exactly(on_progress, deadline=deadline)
+        else:
+            result = _solve(
+                game, tt=tt, on_progress=on_progress, deadline=deadline, node_limit=node_limit
+            )
     else:
         if deadline is not None or node_limit is not None:
             raise ParameterError("deadline and node_limit are for a serial solve")

@@ -27,13 +27,18 @@ The scores must add up to the number of completed boxes.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TypeAlias
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeAlias
 
 from reference.digits import parse_natural
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.search.protocol import Key, Score
 from reference.search.zobrist import random_keys
+
+if TYPE_CHECKING:
+    from reference.search.context import Deadline
+    from reference.search.solve import SolveResult
+    from reference.search.stats import Counters
 
 Edge: TypeAlias = int
 """An edge index (see the module docstring); the moves of this game."""
@@ -304,7 +309,11 @@ class DotsAndBoxes:
         "_history",
         "_scores",
         "capture_rule",
+        "chain_rule",
+        "checkpoint",
+        "corner_rule",
         "edges",
+        "endgame_rule",
         "geo",
         "key",
         "ordering",
@@ -320,6 +329,9 @@ class DotsAndBoxes:
         capture_rule: bool = True,
         ordering: bool = True,
         symmetry: bool = True,
+        chain_rule: bool = True,
+        endgame_rule: bool = True,
+        corner_rule: bool = True,
     ) -> None:
         self.geo = geometry(rows, cols)
         self.edges: Edges = 0
@@ -334,6 +346,14 @@ class DotsAndBoxes:
         self.capture_rule = capture_rule
         self.ordering = ordering
         self.symmetry = symmetry
+        self.chain_rule = chain_rule
+        """Exact solver (:mod:`.solver`): independent chains and loops opened once per kind."""
+        self.endgame_rule = endgame_rule
+        """Exact solver: simple loony endgames valued by formula (:mod:`.endgame`)."""
+        self.corner_rule = corner_rule
+        """Exact solver: the border edges of one box are interchangeable in the table key."""
+        self.checkpoint: str | None = None
+        """Exact solver: a file to checkpoint the solve to and resume it from (see :mod:`.solver`)."""
 
     # --- read-only views -------------------------------------------------------------
     @property
@@ -365,7 +385,11 @@ class DotsAndBoxes:
             capture_rule=self.capture_rule,
             ordering=self.ordering,
             symmetry=self.symmetry,
+            chain_rule=self.chain_rule,
+            endgame_rule=self.endgame_rule,
+            corner_rule=self.corner_rule,
         )
+        other.checkpoint = self.checkpoint
         other.edges = self.edges
         other.key = self.key
         other.to_move = self.to_move
@@ -561,6 +585,26 @@ class DotsAndBoxes:
                         extra.append(f)
         return extra
 
+    # --- the exact solver ----------------------------------------------------------------
+    def solve_exactly(
+        self,
+        on_progress: Callable[[Counters], None] | None = None,
+        *,
+        deadline: Deadline | None = None,
+    ) -> SolveResult[Edge]:
+        """The exact value and every optimal move, by this game's own solver.
+
+        :func:`reference.api.solve` (and so the command line's ``solve``) uses it: the
+        chain-aware solver of :mod:`.solver` (Barker and Korf 2012), with the rules this
+        game's switches ask for and its :attr:`checkpoint` file.  ``deadline`` stops it with
+        :class:`~reference.errors.SearchTimeoutError`.  The position is unchanged.
+        """
+        from reference.dots_and_boxes.solver import solve_position
+
+        return solve_position(
+            self, on_progress=on_progress, checkpoint=self.checkpoint, deadline=deadline
+        ).result
+
     # --- the checked interface -----------------------------------------------------------
     def play(self, move: Edge) -> int:
         """Validate and make ``move``; raise ``IllegalMoveError`` when it is not legal."""
@@ -615,6 +659,9 @@ class DotsAndBoxes:
         capture_rule: bool = True,
         ordering: bool = True,
         symmetry: bool = True,
+        chain_rule: bool = True,
+        endgame_rule: bool = True,
+        corner_rule: bool = True,
     ) -> DotsAndBoxes:
         """Parse :meth:`to_notation`'s format; raise ``PositionFormatError`` on bad input.
 
@@ -635,7 +682,16 @@ class DotsAndBoxes:
             check_size(rows, cols)
         except ParameterError as error:
             raise PositionFormatError(f"bad position {text!r}: {error}") from None
-        game = cls(rows, cols, capture_rule=capture_rule, ordering=ordering, symmetry=symmetry)
+        game = cls(
+            rows,
+            cols,
+            capture_rule=capture_rule,
+            ordering=ordering,
+            symmetry=symmetry,
+            chain_rule=chain_rule,
+            endgame_rule=endgame_rule,
+            corner_rule=corner_rule,
+        )
         edges = int(match.group(3), 16)
         if edges >> game.geo.num_edges:
             raise PositionFormatError(

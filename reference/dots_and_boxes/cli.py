@@ -2,8 +2,11 @@
 
 Seed 000.  Options: ``--rows R --cols C`` (boxes; default 2 x 2, or the size in
 ``--position``), and switches for the solving aids (each leaves values unchanged):
-``--no-capture-rule``, ``--no-symmetry``, ``--no-ordering``.  ``perft`` counts
-every legal move sequence (the capture rule prunes searches only).  Moves are
+``--no-capture-rule``, ``--no-symmetry``, ``--no-ordering``, and for ``solve`` (the
+exact solver of :mod:`.solver`, after Barker and Korf 2012) ``--no-chain-rule``,
+``--no-endgame-rule``, ``--no-corner-rule`` and ``--checkpoint FILE`` (a resumable
+solve).  ``perft`` counts every legal move sequence (the capture rule prunes searches
+only).  Moves are
 OpenSpiel edge names ``h<r>,<c>`` / ``v<r>,<c>``; the value is the net number of
 boxes the side to move wins from here on.
 
@@ -52,6 +55,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--no-symmetry", action="store_true", help="no board symmetries in the TT key"
     )
     parser.add_argument("--no-ordering", action="store_true", help="moves in edge order")
+    parser.add_argument(
+        "--no-chain-rule",
+        action="store_true",
+        help="solve: open every edge of independent chains and loops (no chain rule)",
+    )
+    parser.add_argument(
+        "--no-endgame-rule",
+        action="store_true",
+        help="solve: search simple loony endgames instead of valuing them by formula",
+    )
+    parser.add_argument(
+        "--no-corner-rule",
+        action="store_true",
+        help="solve: no corner symmetry (border edges of one box kept apart in the table key)",
+    )
+    parser.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="solve: write the solver's table to FILE every few million nodes and resume "
+        "from FILE if it exists (same board, position and rules)",
+    )
 
 
 def new_game(args: argparse.Namespace, position: str | None) -> DotsAndBoxes:
@@ -62,6 +86,9 @@ def new_game(args: argparse.Namespace, position: str | None) -> DotsAndBoxes:
         "capture_rule": not getattr(args, "no_capture_rule", False),
         "symmetry": not getattr(args, "no_symmetry", False),
         "ordering": not getattr(args, "no_ordering", False),
+        "chain_rule": not getattr(args, "no_chain_rule", False),
+        "endgame_rule": not getattr(args, "no_endgame_rule", False),
+        "corner_rule": not getattr(args, "no_corner_rule", False),
     }
     if position is not None:
         game = DotsAndBoxes.from_notation(position, **switches)
@@ -69,10 +96,14 @@ def new_game(args: argparse.Namespace, position: str | None) -> DotsAndBoxes:
             raise ParameterError(
                 f"--rows/--cols {rows}x{cols} disagree with the {game.rows}x{game.cols} position"
             )
-        return game
-    return DotsAndBoxes(
-        DEFAULT_SIZE if rows is None else rows, DEFAULT_SIZE if cols is None else cols, **switches
-    )
+    else:
+        game = DotsAndBoxes(
+            DEFAULT_SIZE if rows is None else rows,
+            DEFAULT_SIZE if cols is None else cols,
+            **switches,
+        )
+    game.checkpoint = getattr(args, "checkpoint", None)
+    return game
 
 
 def _add_position_arguments(parser: argparse.ArgumentParser) -> None:

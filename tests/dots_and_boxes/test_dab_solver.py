@@ -1,0 +1,354 @@
+"""The exact solver after Barker and Korf (2012): every rule keeps every value, every optimal move.
+
+The oracle is the plain memoised minimax of :mod:`reference.dots_and_boxes.exhaustive`
+(no rule, no symmetry, no ordering).  Each rule of :class:`Rules` is switched off alone
+and all together; the values must not move on *every* position of the small boards
+(1x1 ... 2x2 and 1x4 here, 2x3, 3x2 and 1x5 in the slow suite) and on random positions
+of 3x3.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference import api
+from reference.dots_and_boxes.board import DotsAndBoxes, geometry
+from reference.dots_and_boxes.chains import analyze
+from reference.dots_and_boxes.endgame import simple_endgame_value
+from reference.dots_and_boxes.exhaustive import exact_value
+from reference.dots_and_boxes.solver import (
+    Rules,
+    Solver,
+    layout,
+    load_checkpoint,
+    root_orbits,
+    solve_position,
+)
+from reference.errors import ParameterError, SearchTimeoutError
+from reference.search import Deadline, TranspositionTable, solve
+
+RULE_NAMES = ("capture_rule", "chain_rule", "endgame_rule", "symmetry", "corner_rule", "ordering")
+RULE_SETS = [
+    Rules(),
+    *(Rules(**{name: False}) for name in RULE_NAMES),
+    Rules(**{name: False for name in RULE_NAMES}),
+]
+RULE_IDS = ["all", *(f"no-{n}" for n in RULE_NAMES), "none"]
+
+
+def all_values(rows: int, cols: int) -> dict[int, int]:
+    """The exact value of every edge set of the board but the full one (plain minimax)."""
+    memo: dict[int, int] = {}
+    exact_value(rows, cols, 0, memo)
+    return memo
+
+
+def check_every_position(rows: int, cols: int, rules: Rules) -> None:
+    values = all_values(rows, cols)
+    solver = Solver(rows, cols, rules)  # one table for all positions: entries are exact bounds
+    wrong = [(e, v) for e, v in values.items() if solver.value(e) != v]
+    assert not wrong, f"{len(wrong)} wrong values, e.g. edges {wrong[0][0]:#x}"
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=RULE_IDS)
+@pytest.mark.parametrize("rows,cols", [(1, 1), (1, 2), (2, 1), (1, 3), (2, 2), (1, 4)])
+def test_every_rule_keeps_every_value_on_small_boards(rows: int, cols: int, rules: Rules) -> None:
+    """Every edge set of the board: the solver's value == plain memoised minimax."""
+    check_every_position(rows, cols, rules)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", RULE_SETS, ids=RULE_IDS)
+@pytest.mark.parametrize("rows,cols", [(2, 3), (3, 2), (1, 5)])
+def test_every_rule_keeps_every_value_on_2x3_3x2_1x5(rows: int, cols: int, rules: Rules) -> None:
+    """Every edge set of 2x3, 3x2 (2^17 each) and 1x5 (2^16), every rule set."""
+    check_every_position(rows, cols, rules)
+
+
+def random_position(rows: int, cols: int, seed: int, left: int) -> DotsAndBoxes:
+    """A reachable position with ``left`` edges undrawn (random legal edges from the start)."""
+    rng = random.Random(seed)
+    game = DotsAndBoxes(rows, cols)
+    while game.geo.num_edges - game.moves_played > left:
+        game.play(rng.choice(list(game.legal_moves())))
+    return game
+
+
+@settings(derandomize=True, max_examples=60, deadline=None)
+@given(st.integers(0, 10**9), st.integers(6, 13))
+def test_every_rule_keeps_the_value_on_random_3x3_positions(seed: int, left: int) -> None:
+    """Random reachable 3x3 positions: every rule set gives the plain minimax value."""
+    game = random_position(3, 3, seed, left)
+    expected = exact_value(3, 3, game.edges)
+    for rules in RULE_SETS:
+        assert Solver(3, 3, rules).value(game.edges) == expected, rules
+
+
+def child_values(game: DotsAndBoxes) -> dict[int, int]:
+    """The exact value of every legal move for the side to move (plain minimax)."""
+    memo: dict[int, int] = {}
+    out = {}
+    for move in game.legal_moves():
+        k = game.make(move)
+        child = 0 if game.is_terminal() else exact_value(game.rows, game.cols, game.edges, memo)
+        game.unmake()
+        out[move] = k + child if k else -child
+    return out
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(st.sampled_from([(2, 2), (2, 3), (3, 2), (1, 4), (3, 3)]), st.integers(0, 10**9))
+def test_best_moves_are_every_optimal_move_and_move_values_are_exact(
+    size: tuple[int, int], seed: int
+) -> None:
+    """best_moves == {moves whose exact value is the position's value}, for every rule set
+    (rules prune inside the tree, never at the root); move_values == each move's value."""
+    rows, cols = size
+    game = random_position(rows, cols, seed, random.Random(seed).randint(1, 12))
+    if game.is_terminal():
+        return
+    values = child_values(game)
+    best = max(values.values())
+    optimal = {m for m, v in values.items() if v == best}
+    for rules in (Rules(), Rules(**{name: False for name in RULE_NAMES})):
+        answer = solve_position(game, rules, move_values=True)
+        assert answer.result.value == answer.result.score == best
+        assert set(answer.result.best_moves) == optimal
+        assert answer.move_values == values
+    order = list(game.legal_moves())
+    got = list(solve_position(game).result.best_moves)
+    assert got == sorted(got, key=order.index)  # in legal_moves order
+
+
+def simple_endgames(rows: int, cols: int) -> Iterator[int]:
+    """Every edge set of the board that is a simple endgame: no 3-box, no safe move, every
+    uncompleted box has two sides drawn."""
+    geo = geometry(rows, cols)
+    for edges in range(1 << geo.num_edges):
+        counts = [(edges & m).bit_count() for m in geo.box_masks]
+        if any(c not in (2, 4) for c in counts) or all(c == 4 for c in counts):
+            continue
+        yield edges
+
+
+@pytest.mark.parametrize("rows,cols", [(1, 2), (2, 2), (1, 4), (2, 3), (3, 2)])
+def test_endgame_formula_on_every_simple_endgame(rows: int, cols: int) -> None:
+    """Every simple endgame of the board: the formula of :mod:`.endgame`, fed the chains and
+    loops found by the independent :func:`chains.analyze`, == plain minimax."""
+    values = all_values(rows, cols)
+    game = DotsAndBoxes(rows, cols)
+    count = 0
+    for edges in simple_endgames(rows, cols):
+        game.set_position(edges, (0, geo_done(rows, cols, edges)), 0)
+        found = analyze(game)
+        chains = tuple(sorted(c.length for c in found.chains))
+        loops = tuple(sorted(c.length for c in found.loops))
+        assert simple_endgame_value(chains, loops) == values[edges], (hex(edges), chains, loops)
+        count += 1
+    assert count > 0
+
+
+def geo_done(rows: int, cols: int, edges: int) -> int:
+    return geometry(rows, cols).completed_boxes(edges)
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(st.integers(0, 10**9))
+def test_endgame_formula_on_random_3x3_simple_endgames(seed: int) -> None:
+    """Random simple endgames of 3x3 (random safe moves until none is left, kept when every
+    open box has two sides): the formula == plain minimax."""
+    rng = random.Random(seed)
+    game = DotsAndBoxes(3, 3)
+    geo = game.geo
+    while True:
+        safe = [
+            e for e in game.legal_moves()
+            if all(game.box_sides(b) < 2 for b in geo.edge_boxes[e])
+        ]
+        if not safe:
+            break
+        game.play(rng.choice(safe))
+    if any(game.box_sides(b) not in (2, 4) for b in range(geo.num_boxes)):
+        return
+    found = analyze(game)
+    chains = tuple(sorted(c.length for c in found.chains))
+    loops = tuple(sorted(c.length for c in found.loops))
+    assert simple_endgame_value(chains, loops) == exact_value(3, 3, game.edges)
+
+
+def test_endgame_rule_hand_examples() -> None:
+    """By hand (Berlekamp 2000, ch. 2-3): a chain of 3 and a loop of 4: opening the 3-chain
+    first (the opponent declines 2, keeping control) costs 3 - 2 + 4 = 5 -> -5 ... the
+    opener does better opening the loop: the opponent takes 4 or declines all 4."""
+    # loop first: rest = V(chain 3) = -3; opponent: max(4 - 3, -4 + 3) = 1 -> -1
+    # chain first: rest = V(loop 4) = -4; opponent: max(3 - 4, -1 + 4) = 3 -> -3
+    assert simple_endgame_value((3,), (4,)) == -1
+    assert simple_endgame_value((1, 1), ()) == 0
+    assert simple_endgame_value((2,), ()) == -2
+    assert simple_endgame_value((1, 2), ()) == 1  # give 1, get 2
+
+
+def test_chain_rule_prunes_and_keeps_the_value() -> None:
+    """A 3x3 position with independent chains (two 1-chains, a 2-chain and a 3-chain) and a
+    junction: the chain rule searches fewer nodes, for the same value."""
+    rng = random.Random(7)
+    for _ in range(200):
+        game = random_position(3, 3, rng.randrange(10**9), 11)
+        on = Solver(3, 3, Rules(endgame_rule=False))
+        off = Solver(3, 3, Rules(endgame_rule=False, chain_rule=False))
+        v_on, v_off = on.value(game.edges), off.value(game.edges)
+        assert v_on == v_off == exact_value(3, 3, game.edges)
+        if on.counters.nodes < off.counters.nodes:
+            return
+    pytest.fail("the chain rule never saved a node on 200 late 3x3 positions")
+
+
+def test_corner_rule_and_symmetry_keys_are_invariant() -> None:
+    """The table key is the same for an edge set, its symmetric images and the swap of the two
+    border edges of a corner box (and differs when the rules are off)."""
+    rng = random.Random(3)
+    lay = layout(3, 4)
+    key = Solver(3, 4)._key_function()
+    plain = Solver(3, 4, Rules(symmetry=False, corner_rule=False))._key_function()
+    top_left = lay.corner_groups[0][1]
+    assert len(top_left) == 2
+    for _ in range(300):
+        edges = rng.getrandbits(64) & lay.full
+        for s in range(len(lay.sym_perms)):
+            assert key(lay.transform(edges, s)) == key(edges)
+        swapped = edges
+        if (edges & top_left[0]) != 0 != (edges & top_left[1]) or not edges & (
+            top_left[0] | top_left[1]
+        ):
+            continue
+        swapped ^= top_left[0] | top_left[1]
+        assert key(swapped) == key(edges)
+        assert plain(swapped) != plain(edges)
+
+
+@settings(derandomize=True, max_examples=30, deadline=None)
+@given(st.sampled_from([(2, 2), (2, 3), (3, 3), (1, 3)]), st.integers(0, 10**9))
+def test_root_orbits_hold_moves_of_equal_value(size: tuple[int, int], seed: int) -> None:
+    """Moves that a symmetry or corner swap of the root maps onto each other have one value."""
+    rows, cols = size
+    game = random_position(rows, cols, seed, random.Random(seed).randint(4, 12))
+    values = child_values(game)
+    orbits = root_orbits(game, Rules())
+    assert sorted(m for o in orbits for m in o) == sorted(values)
+    for orbit in orbits:
+        assert len({values[m] for m in orbit}) == 1
+
+
+def test_empty_board_orbits_use_the_board_symmetries() -> None:
+    """The empty 3x4 board: 31 edges in 9 classes (4 symmetries; corner edges paired)."""
+    orbits = root_orbits(DotsAndBoxes(3, 4), Rules())
+    assert sum(len(o) for o in orbits) == 31
+    assert len(orbits) < 31
+    assert len(root_orbits(DotsAndBoxes(3, 4), Rules(symmetry=False, corner_rule=False))) == 31
+
+
+def test_solved_3x3_with_the_solver() -> None:
+    """3x3: -3, every opening optimal (D. Wilson, Dots-and-Boxes Analysis Results,
+    https://wilson.engr.wisc.edu/boxes/results.shtml: every line -3)."""
+    result = solve_position(DotsAndBoxes(3, 3)).result
+    assert result.value == -3
+    assert len(result.best_moves) == 24
+
+
+@pytest.mark.parametrize("rows,cols", [(2, 2), (2, 3), (1, 5)])
+def test_api_solve_uses_the_solver_and_agrees_with_the_core(rows: int, cols: int) -> None:
+    """reference.api.solve (the command line's path) takes the solver; the core's solve with a
+    table takes Algorithm 1: the same value and the same optimal moves."""
+    game = DotsAndBoxes(rows, cols)
+    fast = api.solve(game)
+    core = solve(game, tt=TranspositionTable(1 << 18))
+    assert fast.value == core.value and fast.best_moves == core.best_moves
+    assert fast.nodes != core.stats.nodes  # a different search did it
+    assert fast.nodes == solve_position(game).result.stats.nodes
+
+
+def test_checkpoint_resumes_an_interrupted_solve(tmp_path: Path) -> None:
+    """A solve stopped by its deadline leaves a checkpoint; the next call resumes from it
+    (the table comes back, the node count goes on) and gives the same answer."""
+    path = tmp_path / "2x3.ckpt"
+    game = DotsAndBoxes(2, 3)
+    full = solve_position(game, move_values=True)
+    ticks = iter(range(10**9))
+    deadline = Deadline(30.0, clock=lambda: float(next(ticks)))  # passes after 30 checks
+    with pytest.raises(SearchTimeoutError, match="checkpoint"):
+        solve_position(game, checkpoint=path, checkpoint_nodes=64, deadline=deadline,
+                       move_values=True)
+    assert path.exists()
+    header = {"format": "reference-dots-and-boxes-solver-checkpoint", "rows": 2, "cols": 3}
+    progress, table = load_checkpoint(path, header)
+    assert table and progress.nodes > 0
+    resumed = solve_position(game, checkpoint=path, checkpoint_nodes=64, move_values=True)
+    assert resumed.result.value == full.result.value
+    assert resumed.result.best_moves == full.result.best_moves
+    assert resumed.move_values == full.move_values
+    assert resumed.result.stats.nodes >= progress.nodes
+
+
+def test_checkpoint_of_another_solve_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "x.ckpt"
+    solve_position(DotsAndBoxes(2, 2), checkpoint=path, checkpoint_nodes=16)
+    with pytest.raises(ParameterError, match="another solve"):
+        solve_position(DotsAndBoxes(2, 3), checkpoint=path)
+    path.write_bytes(b"not a checkpoint\n")
+    with pytest.raises(ParameterError, match="cannot read checkpoint"):
+        solve_position(DotsAndBoxes(2, 2), checkpoint=path)
+
+
+def test_trim_keeps_the_deep_entries() -> None:
+    """A table capped at 200 entries still solves 2x3 exactly; a trim drops the entries with
+    the most edges drawn first."""
+    solver = Solver(2, 3, max_entries=200)
+    assert solver.value(0) == -2
+    assert len(solver.table) <= 200
+    solver = Solver(2, 3)
+    solver.value(0)
+    before = max(k.bit_count() for k in solver.table)
+    solver.max_entries = len(solver.table) // 2
+    solver.trim()
+    assert len(solver.table) <= solver.max_entries
+    assert max(k.bit_count() for k in solver.table) < before
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "reference", *args], capture_output=True, text=True, check=False
+    )
+
+
+def test_cli_solve_with_rules_off_and_a_checkpoint(tmp_path: Path) -> None:
+    path = tmp_path / "c.ckpt"
+    base = ["solve", "dots-and-boxes", "--rows", "2", "--cols", "3", "--json", "--quiet"]
+    out = run_cli(*base, "--checkpoint", str(path))
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["value"] == -2 and path.exists()
+    again = run_cli(*base, "--checkpoint", str(path))
+    assert json.loads(again.stdout)["best_moves"] == data["best_moves"]
+    off = run_cli(*base, "--no-chain-rule", "--no-endgame-rule", "--no-corner-rule")
+    assert json.loads(off.stdout)["best_moves"] == data["best_moves"]
+    bad = run_cli("solve", "dots-and-boxes", "--rows", "2", "--cols", "2", "--checkpoint", str(path))
+    assert bad.returncode == 2 and "another solve" in bad.stderr
+
+
+@pytest.mark.slow
+def test_solved_3x4_is_a_tie() -> None:
+    """3x4 boxes (31 edges): a tie, value 0.  About a minute of CPU (see
+    docs/papers/000-dots-and-boxes.md for the measured nodes and seconds)."""
+    answer = solve_position(DotsAndBoxes(3, 4))
+    result = answer.result
+    assert result.value == 0
+    assert len(result.best_moves) > 0
