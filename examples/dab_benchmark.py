@@ -17,6 +17,7 @@ a minute of CPU with the chain solver; progress on stderr).
 
     python examples/dab_benchmark.py [--full] [--boards 3x3,3x4] [--solver chain|core]
                                      [--off chain_rule,...] [--value-only] [--no-aids]
+                                     [--checkpoint FILE] [--max-entries N]
 """
 
 from __future__ import annotations
@@ -26,7 +27,12 @@ import sys
 import time
 
 from reference.dots_and_boxes.board import DotsAndBoxes
-from reference.dots_and_boxes.solver import Rules, Solver, solve_position
+from reference.dots_and_boxes.solver import (
+    DEFAULT_MAX_ENTRIES,
+    Rules,
+    solve_position,
+    value_position,
+)
 from reference.search import Counters, TranspositionTable, solve
 
 QUICK = ["2x2", "2x3", "1x5"]
@@ -46,7 +52,9 @@ def run_core(game: DotsAndBoxes) -> tuple[int, int, int]:
     return result.score, len(result.best_moves), result.stats.nodes
 
 
-def run_chain(game: DotsAndBoxes, rules: Rules, value_only: bool) -> tuple[int, int, int]:
+def run_chain(
+    game: DotsAndBoxes, rules: Rules, value_only: bool, checkpoint: str | None, max_entries: int
+) -> tuple[int, int, int]:
     start = time.process_time()
 
     def progress(counters: Counters) -> None:
@@ -54,9 +62,13 @@ def run_chain(game: DotsAndBoxes, rules: Rules, value_only: bool) -> tuple[int, 
               file=sys.stderr, flush=True)
 
     if value_only:
-        solver = Solver(game.rows, game.cols, rules, on_progress=progress)
-        return solver.value(game.edges), -1, solver.counters.nodes
-    result = solve_position(game, rules, on_progress=progress).result
+        value, solver = value_position(
+            game, rules, on_progress=progress, checkpoint=checkpoint, max_entries=max_entries
+        )
+        return value, -1, solver.counters.nodes
+    result = solve_position(
+        game, rules, on_progress=progress, checkpoint=checkpoint, max_entries=max_entries
+    ).result
     return result.score, len(result.best_moves), result.stats.nodes
 
 
@@ -69,6 +81,9 @@ def main() -> None:
     parser.add_argument("--value-only", action="store_true", help="chain solver: value only")
     parser.add_argument("--no-aids", action="store_true",
                         help="core solver: no capture rule / symmetry / ordering")
+    parser.add_argument("--checkpoint", help="chain solver, one board: checkpoint / resume file")
+    parser.add_argument("--max-entries", type=int, default=DEFAULT_MAX_ENTRIES,
+                        help="chain solver: table entries kept before a trim")
     args = parser.parse_args()
     off = [name for name in args.off.split(",") if name]
     unknown = sorted(set(off) - set(RULES))
@@ -76,6 +91,8 @@ def main() -> None:
         parser.error(f"unknown rules {', '.join(unknown)}; allowed: {', '.join(RULES)}")
     rules = Rules(**{name: False for name in off})
     boards = args.boards.split(",") if args.boards else (FULL if args.full else QUICK)
+    if args.checkpoint and len(boards) != 1:
+        parser.error("--checkpoint needs exactly one board (--boards RxC)")
     aids = not args.no_aids
     what = f"core solve, aids {'on' if aids else 'off'}" if args.solver == "core" else (
         f"chain solver, rules off: {', '.join(off) or 'none'}"
@@ -92,7 +109,9 @@ def main() -> None:
         if args.solver == "core":
             value, optimal, nodes = run_core(game)
         else:
-            value, optimal, nodes = run_chain(game, rules, args.value_only)
+            value, optimal, nodes = run_chain(
+                game, rules, args.value_only, args.checkpoint, args.max_entries
+            )
         seconds, cpu = time.perf_counter() - start, time.process_time() - cpu_start
         shown = "-" if optimal < 0 else str(optimal)
         print(

@@ -293,7 +293,8 @@ class DotsAndBoxes:
 
     Seed 000, §II.A.  ``capture_rule``, ``ordering`` and ``symmetry`` switch the
     solving aids of :meth:`search_moves` and :meth:`tt_key` (each is tested to leave
-    values unchanged).
+    values unchanged); with ``chain_rule``, ``endgame_rule`` and ``corner_rule`` all six
+    are the rules of the exact solver (:mod:`.solver`, :meth:`solve_exactly`).
 
     >>> g = DotsAndBoxes(1, 1)
     >>> [g.format_move(m) for m in g.legal_moves()]

@@ -763,6 +763,78 @@ def load_checkpoint(path: Path, header: dict[str, object]) -> tuple[_RootProgres
     return progress, dict(zip(keys, values, strict=True))
 
 
+def _start(
+    game: DotsAndBoxes,
+    rules: Rules | None,
+    on_progress: Callable[[Counters], None] | None,
+    checkpoint: str | os.PathLike[str] | None,
+    checkpoint_nodes: int,
+    max_entries: int,
+    deadline: Deadline | None,
+) -> tuple[Solver, int, _RootProgress]:
+    """A solver for ``game``'s board, the internal root, and the root's progress (fresh,
+    or read from the checkpoint, which the solver then keeps writing)."""
+    if rules is None:
+        rules = Rules.of_game(game)
+    solver = Solver(
+        game.rows,
+        game.cols,
+        rules,
+        max_entries=max_entries,
+        on_progress=on_progress,
+        checkpoint_nodes=checkpoint_nodes,
+        deadline=deadline,
+    )
+    lay = solver.lay
+    root = lay.to_internal(game.edges)
+    remaining = lay.num_boxes - _completed(lay, root)
+    progress = _RootProgress(-remaining, remaining, 0 if remaining % 2 == 0 else 1)
+    if checkpoint is not None:
+        path = Path(checkpoint)
+        header = _header(game, rules)
+        if path.exists():
+            progress, table = load_checkpoint(path, header)
+            solver.table.update(table)
+            solver.counters.nodes = progress.nodes
+            solver._next_checkpoint = progress.nodes + checkpoint_nodes
+        saved = progress
+
+        def write() -> None:
+            saved.nodes = solver.counters.nodes
+            save_checkpoint(path, header, saved, solver.table)
+
+        solver.on_checkpoint = write
+    return solver, root, progress
+
+
+def value_position(
+    game: DotsAndBoxes,
+    rules: Rules | None = None,
+    *,
+    on_progress: Callable[[Counters], None] | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    checkpoint_nodes: int = DEFAULT_CHECKPOINT_NODES,
+    max_entries: int = DEFAULT_MAX_ENTRIES,
+    deadline: Deadline | None = None,
+) -> tuple[int, Solver]:
+    """The exact value of ``game``'s position only (no optimal moves), and the solver used.
+
+    The same search as :func:`solve_position` without the test of every root move: for
+    long runs whose value is the question (resumable through ``checkpoint`` like it).
+
+    >>> from reference.dots_and_boxes.board import DotsAndBoxes
+    >>> value_position(DotsAndBoxes(2, 3))[0]
+    -2
+    """
+    solver, root, progress = _start(
+        game, rules, on_progress, checkpoint, checkpoint_nodes, max_entries, deadline
+    )
+    if root == solver.lay.full:
+        return 0, solver
+    value = solver.value_internal(root, progress.lower, progress.upper, progress.guess, progress)
+    return value, solver
+
+
 def solve_position(
     game: DotsAndBoxes,
     rules: Rules | None = None,
@@ -786,36 +858,13 @@ def solve_position(
     >>> answer.value, len(answer.best_moves)
     (2, 8)
     """
-    if rules is None:
-        rules = Rules.of_game(game)
     start = time.perf_counter()
-    solver = Solver(
-        game.rows,
-        game.cols,
-        rules,
-        max_entries=max_entries,
-        on_progress=on_progress,
-        checkpoint_nodes=checkpoint_nodes,
-        deadline=deadline,
+    solver, root, progress = _start(
+        game, rules, on_progress, checkpoint, checkpoint_nodes, max_entries, deadline
     )
+    if rules is None:
+        rules = solver.rules
     lay = solver.lay
-    root = lay.to_internal(game.edges)
-    remaining = lay.num_boxes - _completed(lay, root)
-    progress = _RootProgress(-remaining, remaining, 0 if remaining % 2 == 0 else 1)
-    header = _header(game, rules)
-    path = Path(checkpoint) if checkpoint is not None else None
-    if path is not None:
-        if path.exists():
-            progress, table = load_checkpoint(path, header)
-            solver.table.update(table)
-            solver.counters.nodes = progress.nodes
-            solver._next_checkpoint = progress.nodes + checkpoint_nodes
-
-        def write() -> None:
-            progress.nodes = solver.counters.nodes
-            save_checkpoint(path, header, progress, solver.table)
-
-        solver.on_checkpoint = write
     if game.is_terminal():
         stats = solver.counters.freeze()
         return DabSolveResult(SolveResult(0, (), stats, 0.0, 0), {} if move_values else None, 0)
