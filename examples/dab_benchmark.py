@@ -17,7 +17,8 @@ a minute of CPU with the chain solver; progress on stderr).
 
     python examples/dab_benchmark.py [--full] [--boards 3x3,3x4] [--solver chain|core]
                                      [--off chain_rule,...] [--value-only] [--no-aids]
-                                     [--checkpoint FILE] [--max-entries N]
+                                     [--checkpoint FILE] [--checkpoint-nodes N]
+                                     [--max-entries N]
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import time
 
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.dots_and_boxes.solver import (
+    DEFAULT_CHECKPOINT_NODES,
     DEFAULT_MAX_ENTRIES,
     Rules,
     solve_position,
@@ -53,7 +55,12 @@ def run_core(game: DotsAndBoxes) -> tuple[int, int, int]:
 
 
 def run_chain(
-    game: DotsAndBoxes, rules: Rules, value_only: bool, checkpoint: str | None, max_entries: int
+    game: DotsAndBoxes,
+    rules: Rules,
+    value_only: bool,
+    checkpoint: str | None,
+    every: int,
+    max_entries: int,
 ) -> tuple[int, int, int]:
     start = time.process_time()
 
@@ -63,11 +70,13 @@ def run_chain(
 
     if value_only:
         value, solver = value_position(
-            game, rules, on_progress=progress, checkpoint=checkpoint, max_entries=max_entries
+            game, rules, on_progress=progress, checkpoint=checkpoint, checkpoint_nodes=every,
+            max_entries=max_entries,
         )
         return value, -1, solver.counters.nodes
     result = solve_position(
-        game, rules, on_progress=progress, checkpoint=checkpoint, max_entries=max_entries
+        game, rules, on_progress=progress, checkpoint=checkpoint, checkpoint_nodes=every,
+        max_entries=max_entries,
     ).result
     return result.score, len(result.best_moves), result.stats.nodes
 
@@ -82,6 +91,8 @@ def main() -> None:
     parser.add_argument("--no-aids", action="store_true",
                         help="core solver: no capture rule / symmetry / ordering")
     parser.add_argument("--checkpoint", help="chain solver, one board: checkpoint / resume file")
+    parser.add_argument("--checkpoint-nodes", type=int, default=DEFAULT_CHECKPOINT_NODES,
+                        help="chain solver: nodes between two checkpoints")
     parser.add_argument("--max-entries", type=int, default=DEFAULT_MAX_ENTRIES,
                         help="chain solver: table entries kept before a trim")
     args = parser.parse_args()
@@ -110,7 +121,8 @@ def main() -> None:
             value, optimal, nodes = run_core(game)
         else:
             value, optimal, nodes = run_chain(
-                game, rules, args.value_only, args.checkpoint, args.max_entries
+                game, rules, args.value_only, args.checkpoint, args.checkpoint_nodes,
+                args.max_entries,
             )
         seconds, cpu = time.perf_counter() - start, time.process_time() - cpu_start
         shown = "-" if optimal < 0 else str(optimal)

@@ -32,6 +32,7 @@ from reference.dots_and_boxes.solver import (
     load_checkpoint,
     root_orbits,
     solve_position,
+    value_position,
 )
 from reference.errors import ParameterError, SearchTimeoutError
 from reference.search import Deadline, TranspositionTable, solve
@@ -256,12 +257,20 @@ def test_empty_board_orbits_use_the_board_symmetries() -> None:
     assert len(root_orbits(DotsAndBoxes(3, 4), Rules(symmetry=False, corner_rule=False))) == 31
 
 
+@pytest.mark.parametrize("rows,cols,nodes", [(2, 2, 330), (2, 3, 4_602), (1, 5, 1_815)])
+def test_solver_node_counts_are_pinned(rows: int, cols: int, nodes: int) -> None:
+    """Node counts of fixed solves (value and every optimal move, all rules on): a change in
+    a rule, the ordering or the table shows up here and must be deliberate."""
+    assert solve_position(DotsAndBoxes(rows, cols)).result.stats.nodes == nodes
+
+
 def test_solved_3x3_with_the_solver() -> None:
     """3x3: -3, every opening optimal (D. Wilson, Dots-and-Boxes Analysis Results,
     https://wilson.engr.wisc.edu/boxes/results.shtml: every line -3)."""
     result = solve_position(DotsAndBoxes(3, 3)).result
     assert result.value == -3
     assert len(result.best_moves) == 24
+    assert result.stats.nodes == 272_713
 
 
 @pytest.mark.parametrize("rows,cols", [(2, 2), (2, 3), (1, 5)])
@@ -296,6 +305,24 @@ def test_checkpoint_resumes_an_interrupted_solve(tmp_path: Path) -> None:
     assert resumed.result.best_moves == full.result.best_moves
     assert resumed.move_values == full.move_values
     assert resumed.result.stats.nodes >= progress.nodes
+
+
+def test_value_position_resumes_and_solve_position_reuses_its_checkpoint(tmp_path: Path) -> None:
+    """value_position writes the same checkpoint format: a value-only run stopped by its
+    deadline resumes, and a full solve then starts from its table (fewer new nodes)."""
+    path = tmp_path / "3x3.ckpt"
+    game = DotsAndBoxes(3, 3)
+    ticks = iter(range(10**9))
+    with pytest.raises(SearchTimeoutError):
+        value_position(game, checkpoint=path, checkpoint_nodes=1024,
+                       deadline=Deadline(40.0, clock=lambda: float(next(ticks))))
+    saved, _ = load_checkpoint(path, {"rows": 3, "cols": 3})
+    value, solver = value_position(game, checkpoint=path)
+    assert value == -3 and solver.counters.nodes > saved.nodes
+    fresh = solve_position(game).result
+    resumed = solve_position(game, checkpoint=path).result
+    assert resumed.best_moves == fresh.best_moves and resumed.value == -3
+    assert resumed.stats.nodes - solver.counters.nodes < fresh.stats.nodes
 
 
 def test_checkpoint_of_another_solve_is_refused(tmp_path: Path) -> None:
@@ -346,9 +373,12 @@ def test_cli_solve_with_rules_off_and_a_checkpoint(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_solved_3x4_is_a_tie() -> None:
-    """3x4 boxes (31 edges): a tie, value 0.  About a minute of CPU (see
-    docs/papers/000-dots-and-boxes.md for the measured nodes and seconds)."""
-    answer = solve_position(DotsAndBoxes(3, 4))
-    result = answer.result
+    """3x4 boxes (31 edges): a tie, value 0, and only the three edges of the middle vertical
+    line keep it.  No published 3x4 value was found (Wilson's results page: 3x3, 3x5, 4x4;
+    Barker and Korf 2012: 4x5); the same answer comes with the chain, endgame and corner
+    rules off (docs/papers/000-dots-and-boxes.md, "Measured").  About 80 s of CPU."""
+    game = DotsAndBoxes(3, 4)
+    result = solve_position(game).result
     assert result.value == 0
-    assert len(result.best_moves) > 0
+    assert sorted(game.format_move(m) for m in result.best_moves) == ["v0,2", "v1,2", "v2,2"]
+    assert result.stats.nodes == 13_658_671  # pinned: a change must be deliberate
