@@ -310,18 +310,18 @@ def test_checkpoint_resumes_an_interrupted_solve(tmp_path: Path) -> None:
 def test_value_position_resumes_and_solve_position_reuses_its_checkpoint(tmp_path: Path) -> None:
     """value_position writes the same checkpoint format: a value-only run stopped by its
     deadline resumes, and a full solve then starts from its table (fewer new nodes)."""
-    path = tmp_path / "3x3.ckpt"
-    game = DotsAndBoxes(3, 3)
+    path = tmp_path / "2x4.ckpt"
+    game = DotsAndBoxes(2, 4)
     ticks = iter(range(10**9))
     with pytest.raises(SearchTimeoutError):
         value_position(game, checkpoint=path, checkpoint_nodes=1024,
                        deadline=Deadline(40.0, clock=lambda: float(next(ticks))))
-    saved, _ = load_checkpoint(path, {"rows": 3, "cols": 3})
+    saved, _ = load_checkpoint(path, {"rows": 2, "cols": 4})
     value, solver = value_position(game, checkpoint=path)
-    assert value == -3 and solver.counters.nodes > saved.nodes
+    assert value == 2 and solver.counters.nodes > saved.nodes
     fresh = solve_position(game).result
     resumed = solve_position(game, checkpoint=path).result
-    assert resumed.best_moves == fresh.best_moves and resumed.value == -3
+    assert resumed.best_moves == fresh.best_moves and resumed.value == 2
     assert resumed.stats.nodes - solver.counters.nodes < fresh.stats.nodes
 
 
@@ -381,4 +381,4 @@ def test_solved_3x4_is_a_tie() -> None:
     result = solve_position(game).result
     assert result.value == 0
     assert sorted(game.format_move(m) for m in result.best_moves) == ["v0,2", "v1,2", "v2,2"]
-    assert result.stats.nodes == 13_658_671  # pinned: a change must be deliberate
+    assert result.stats.nodes == 13_655_032  # pinned: a change must be deliberate
