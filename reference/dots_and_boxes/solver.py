@@ -53,8 +53,8 @@ which box (r, c) is bit ``r * W + c`` with ``W = cols + 1``, the top edge of box
 bit ``r * W + c``, its bottom edge bit ``(r + 1) * W + c``, its left edge bit
 ``V + r * W + c`` and its right edge bit ``V + r * W + c + 1`` with ``V = (rows + 1) * W``.
 Then the four sides of every box are four shifts of the edge set, the number of sides
-drawn per box is a bit-sliced sum (:meth:`Solver.box_counts`), and "the edges of these
-boxes" is four shifts back (:meth:`Layout.spread`).
+drawn per box is a bit-sliced sum of them (:meth:`Layout.box_classes`; the search inlines
+it), and "the edges of these boxes" is four shifts back (:meth:`Layout.spread`).
 """
 
 from __future__ import annotations
@@ -78,14 +78,15 @@ PROGRESS_NODES = 1 << 18
 """``on_progress`` is called every this many nodes (a power of two)."""
 
 DEFAULT_MAX_ENTRIES = 12_000_000
-"""Table entries kept before a trim (our choice: about 1.5 GB of Python dict; 3x4 needs
-about 2 million)."""
+"""Table entries kept before a trim (our choice: about 1.5 GB of Python dict; a 3x4 solve
+makes about 3.3 million)."""
 
 TRIM_TO = 0.7
 """A trim keeps the deepest entries, down to this fraction of ``max_entries`` (our choice)."""
 
 DEFAULT_CHECKPOINT_NODES = 4_000_000
-"""Nodes between two checkpoints when ``checkpoint`` is given (our choice: about a minute)."""
+"""Nodes between two checkpoints when ``checkpoint`` is given (our choice: about half a
+minute of CPU)."""
 
 CHECKPOINT_FORMAT = "reference-dots-and-boxes-solver-checkpoint"
 CHECKPOINT_VERSION = 1
@@ -212,6 +213,27 @@ class Layout:
                 table[x] = table[x & (x - 1)] | (1 << perm[p] if p < size else 0)
             tables.append(tuple(table))
         return tuple(tables)
+
+    def box_classes(self, edges: int) -> tuple[int, int, int, int]:
+        """The boxes (box-layout masks) with exactly 2, exactly 3 and 4 sides drawn, and those
+        with at most 1: a bit-sliced sum of the four side masks.
+
+        >>> lay = layout(1, 2)       # game edges: h0,0 h0,1 h1,0 h1,1 v0,0 v0,1 v0,2
+        >>> lay.box_classes(lay.to_internal(0b0010111))   # h0,0 h0,1 h1,0 v0,0 drawn
+        (0, 1, 0, 2)
+
+        (box 0, bit 1, has 3 sides; box 1, bit 2, has 1.)
+        """
+        w, vl, vr, mask = self.col_stride, self.v_left, self.v_right, self.boxes
+        t, b = edges & mask, (edges >> w) & mask
+        left, right = (edges >> vl) & mask, (edges >> vr) & mask
+        x1, a1 = t ^ b, t & b  # top + bottom: sum bit, carry
+        x2, a2 = left ^ right, left & right  # left + right
+        ones = x1 ^ x2  # bit 0 of the count
+        c0 = x1 & x2
+        twos = a1 ^ a2 ^ c0  # bit 1 of the count
+        fours = (a1 & a2) | (c0 & (a1 ^ a2))  # bit 2: all four sides
+        return twos & ~ones, twos & ones, fours, mask & ~twos & ~fours
 
     def spread(self, boxes: int) -> int:
         """Every edge of the boxes in ``boxes`` (a box set in the box layout)."""

@@ -382,3 +382,21 @@ def test_solved_3x4_is_a_tie() -> None:
     assert result.value == 0
     assert sorted(game.format_move(m) for m in result.best_moves) == ["v0,2", "v1,2", "v2,2"]
     assert result.stats.nodes == 13_655_032  # pinned: a change must be deliberate
+
+
+@settings(derandomize=True, max_examples=50, deadline=None)
+@given(st.sampled_from([(1, 1), (1, 3), (2, 3), (3, 4), (4, 2)]), st.integers(0, 2**64))
+def test_box_classes_count_the_sides_of_every_box(size: tuple[int, int], bits: int) -> None:
+    """The bit-sliced count of the padded layout == counting each box's four edges."""
+    rows, cols = size
+    geo = geometry(rows, cols)
+    lay = layout(rows, cols)
+    edges = bits & geo.full
+    two, three, four, low = lay.box_classes(lay.to_internal(edges))
+    w = cols + 1
+    for b, mask in enumerate(geo.box_masks):
+        bit = 1 << (b // cols * w + b % cols)
+        count = (edges & mask).bit_count()
+        assert [bool(x & bit) for x in (two, three, four, low)] == [
+            count == 2, count == 3, count == 4, count <= 1
+        ]
