@@ -754,11 +754,14 @@ def save_checkpoint(path: Path, header: dict[str, object], progress: _RootProgre
     keys = array("Q", table.keys())
     values = array("Q", table.values())
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
-        f.write(json.dumps(data).encode() + b"\n")
-        keys.tofile(f)
-        values.tofile(f)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(json.dumps(data).encode() + b"\n")
+            keys.tofile(f)
+            values.tofile(f)
+        os.replace(tmp, path)
+    except OSError as error:
+        raise ParameterError(f"cannot write checkpoint {path}: {error.strerror or error}") from None
 
 
 def load_checkpoint(path: Path, header: dict[str, object]) -> tuple[_RootProgress, dict[int, int]]:
@@ -826,6 +829,7 @@ def _start(
             save_checkpoint(path, header, saved, solver.table)
 
         solver.on_checkpoint = write
+        write()  # at once: a path that cannot be written is reported before any work
     return solver, root, progress
 
 

@@ -333,6 +333,8 @@ def test_checkpoint_of_another_solve_is_refused(tmp_path: Path) -> None:
     path.write_bytes(b"not a checkpoint\n")
     with pytest.raises(ParameterError, match="cannot read checkpoint"):
         solve_position(DotsAndBoxes(2, 2), checkpoint=path)
+    with pytest.raises(ParameterError, match="cannot write checkpoint"):
+        solve_position(DotsAndBoxes(2, 2), checkpoint=tmp_path / "no" / "such" / "dir.ckpt")
 
 
 def test_trim_keeps_the_deep_entries() -> None:
@@ -369,6 +371,10 @@ def test_cli_solve_with_rules_off_and_a_checkpoint(tmp_path: Path) -> None:
     assert json.loads(off.stdout)["best_moves"] == data["best_moves"]
     bad = run_cli("solve", "dots-and-boxes", "--rows", "2", "--cols", "2", "--checkpoint", str(path))
     assert bad.returncode == 2 and "another solve" in bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1
+    nowhere = run_cli(*base, "--checkpoint", str(tmp_path / "missing" / "c.ckpt"))
+    assert nowhere.returncode == 2 and "cannot write checkpoint" in nowhere.stderr
+    assert len(nowhere.stderr.strip().splitlines()) == 1
 
 
 @pytest.mark.slow
