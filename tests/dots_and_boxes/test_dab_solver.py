@@ -187,15 +187,15 @@ def test_endgame_formula_on_random_3x3_simple_endgames(seed: int) -> None:
 
 
 def test_endgame_rule_hand_examples() -> None:
-    """By hand (Berlekamp 2000, ch. 2-3): a chain of 3 and a loop of 4: opening the 3-chain
-    first (the opponent declines 2, keeping control) costs 3 - 2 + 4 = 5 -> -5 ... the
-    opener does better opening the loop: the opponent takes 4 or declines all 4."""
-    # loop first: rest = V(chain 3) = -3; opponent: max(4 - 3, -4 + 3) = 1 -> -1
-    # chain first: rest = V(loop 4) = -4; opponent: max(3 - 4, -1 + 4) = 3 -> -3
+    """Worked by hand (Berlekamp 2000, chs. 2-3).  A 3-chain and a 4-loop: opening the loop
+    first, the opponent takes 4 and gives up the chain (4 - 3 = 1) or declines all 4 and takes
+    the chain (-4 + 3 = -1): he takes, -1 for the opener; opening the chain first, he declines
+    2 and gets the loop (1 - 2 + 4 = 3): -3.  So -1.  Two single boxes: 0.  One 2-chain: -2.
+    A single box and a 2-chain: give the box, get the two: +1."""
     assert simple_endgame_value((3,), (4,)) == -1
     assert simple_endgame_value((1, 1), ()) == 0
     assert simple_endgame_value((2,), ()) == -2
-    assert simple_endgame_value((1, 2), ()) == 1  # give 1, get 2
+    assert simple_endgame_value((1, 2), ()) == 1
 
 
 def test_chain_rule_prunes_and_keeps_the_value() -> None:
