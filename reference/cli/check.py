@@ -19,6 +19,7 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from reference.cli.options import DEPTH, NODE_BUDGET, PLIES, POSITIONS, SECONDS, SEED, ranged_help
@@ -166,7 +167,7 @@ def build_cases(spec: GameSpec, args: argparse.Namespace) -> list[Case]:
 def suite_cases(spec: GameSpec, args: argparse.Namespace, cli_options: JsonObject) -> list[Case]:
     try:
         with open(args.suite, encoding="utf-8") as handle:
-            entries: list[SuiteEntry] = list(read_suite(handle))
+            entries: list[SuiteEntry] = list(read_suite(handle, beside=Path(args.suite).parent))
     except OSError as error:
         raise ParameterError(f"cannot read the suite {args.suite!r}: {error.strerror}") from None
     except UnicodeDecodeError:

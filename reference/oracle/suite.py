@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from reference import api
@@ -155,8 +156,16 @@ def read_suite_line(text: str, line_number: int) -> SuiteEntry:
     )
 
 
-def read_suite(lines: Iterable[str]) -> Iterator[SuiteEntry]:
-    """The entries of a suite file's lines (blank lines and lines starting with ``#`` skipped)."""
+FILE_OPTIONS = ("scenario",)
+"""Options whose value names a file (war chess ``--scenario``)."""
+
+
+def read_suite(lines: Iterable[str], *, beside: Path | None = None) -> Iterator[SuiteEntry]:
+    """The entries of a suite file's lines (blank lines and lines starting with ``#`` skipped).
+
+    ``beside``: the suite file's folder; a relative file name in an option (a war chess
+    scenario) names a file there, so a suite and its scenario travel together.
+    """
     for number, line in enumerate(lines, start=1):
         if len(line) > MAX_SUITE_LINE:
             raise PositionFormatError(
@@ -164,7 +173,19 @@ def read_suite(lines: Iterable[str]) -> Iterator[SuiteEntry]:
             )
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):
-            yield read_suite_line(stripped, number)
+            entry = read_suite_line(stripped, number)
+            if beside is not None:
+                entry = _files_beside(entry, beside)
+            yield entry
+
+
+def _files_beside(entry: SuiteEntry, folder: Path) -> SuiteEntry:
+    options = dict(entry.options)
+    for name in FILE_OPTIONS:
+        value = options.get(name)
+        if isinstance(value, str) and value and not Path(value).is_absolute():
+            options[name] = str(folder / value)
+    return replace(entry, options=options)
 
 
 def verify_line(spec: GameSpec, entry: SuiteEntry, *, budget: int | None = None) -> list[str]:

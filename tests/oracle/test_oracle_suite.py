@@ -31,7 +31,7 @@ ENGINE = Path(__file__).with_name("protocol_engine.py")
 
 def test_there_is_a_golden_suite_for_each_required_game() -> None:
     games = {json.loads(path.read_text().splitlines()[0])["game"] for path in SUITES}
-    assert games >= {"mnk", "dots-and-boxes", "connect6", "dou-shou-qi"}
+    assert games >= {"mnk", "dots-and-boxes", "connect6", "dou-shou-qi", "wargame"}
 
 
 @pytest.mark.parametrize("path", SUITES, ids=[p.name for p in SUITES])
@@ -39,7 +39,7 @@ def test_every_line_of_the_golden_suite_is_rederived(path: Path) -> None:
     """Positions, perft counts at each depth, the divide, the value and the set of best moves:
     each recomputed by the reference (no budget) and compared."""
     specs = available_games()
-    entries = list(read_suite(path.read_text(encoding="utf-8").splitlines()))
+    entries = list(read_suite(path.read_text(encoding="utf-8").splitlines(), beside=path.parent))
     assert len(entries) >= 10
     for entry in entries:
         assert entry.value is not None, f"line {entry.line_number} has no value"
@@ -108,6 +108,23 @@ def test_check_suite_against_a_correct_engine(capsys: pytest.CaptureFixture[str]
             capsys, "dots-and-boxes", path, "--engine", engine("dots-and-boxes"), "--what", what
         )
         assert (status, out["agree"], out["checked"]) == (0, True, 20), out
+
+
+def test_war_chess_suite_finds_its_scenario_beside_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The war chess suite names its scenario relatively (``wargame-skirmish.txt``): checked
+    from another folder, the scenario beside the suite is read; an engine on another
+    scenario disagrees (the suite's positions are not its positions)."""
+    path = next(p for p in SUITES if p.name.startswith("wargame"))
+    scenario = path.with_name("wargame-skirmish.txt")
+    monkeypatch.chdir(tmp_path)
+    right = engine("wargame", "--scenario", str(scenario))
+    for what in ("perft", "value"):
+        status, out = check_suite(capsys, "wargame", path, "--engine", right, "--what", what)
+        assert (status, out["agree"], out["checked"]) == (0, True, 12), out
+    status, out = check_suite(capsys, "wargame", path, "--engine", engine("wargame"))
+    assert status == 1 and out["agree"] is False
 
 
 def test_check_suite_catches_a_wrong_engine(
@@ -203,7 +220,7 @@ def test_golden_values_equal_alpha_beta_without_a_table() -> None:
     specs = available_games()
     checked = 0
     for path in SUITES:
-        for entry in read_suite(path.read_text(encoding="utf-8").splitlines()):
+        for entry in read_suite(path.read_text(encoding="utf-8").splitlines(), beside=path.parent):
             game = replay(game_factory(specs[entry.game], entry.options), entry.moves)
             most = 36 if entry.game == "connect6" else 8  # Connect6: pairs of <= 9 points
             if len(game.legal_moves()) > most:
