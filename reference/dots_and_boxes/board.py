@@ -38,7 +38,7 @@ from reference.search.zobrist import random_keys
 if TYPE_CHECKING:
     from reference.search.context import Deadline
     from reference.search.solve import SolveResult
-    from reference.search.stats import Counters
+    from reference.search.stats import Counters, SearchStats
 
 Edge: TypeAlias = int
 """An edge index (see the module docstring); the moves of this game."""
@@ -587,6 +587,17 @@ class DotsAndBoxes:
         return extra
 
     # --- the exact solver ----------------------------------------------------------------
+    def exact_value(self) -> tuple[Score, SearchStats]:
+        """The exact value alone, by this game's own solver (the jobs of a parallel solve).
+
+        >>> DotsAndBoxes(2, 2).exact_value()[0]
+        2
+        """
+        from reference.dots_and_boxes.solver import value_position
+
+        value, solver = value_position(self, checkpoint=None)
+        return value, solver.counters.freeze()
+
     def solve_exactly(
         self,
         on_progress: Callable[[Counters], None] | None = None,

@@ -65,7 +65,7 @@ from reference.errors import GameError, ParameterError
 from reference.search.alphabeta_tt import alphabeta_tt
 from reference.search.context import SearchContext
 from reference.search.perft import _check_depth, perft
-from reference.search.protocol import INFINITY, WIN, Game, ProvesBounds, Score
+from reference.search.protocol import INFINITY, WIN, Game, ProvesBounds, Score, ValuesExactly
 from reference.search.shared_tt import SharedTable
 from reference.search.solve import SOLVE_DEPTH, SolveResult
 from reference.search.stats import SearchStats
@@ -181,7 +181,11 @@ def exact_score(
     """The exact score of ``game`` for its side to move, searched as :func:`solve` searches.
 
     ``plies_from_root`` keeps the table's remaining depths those of the whole solve.
+    A game with its own exact solver (:class:`~reference.search.protocol.ValuesExactly`,
+    Dots and Boxes) is asked instead, with a table of its own.
     """
+    if isinstance(game, ValuesExactly):
+        return game.exact_value()
     ctx = SearchContext(tt=tt, mate_distance=False, full_width=True)
     if isinstance(game, ProvesBounds):  # as solve: the game's static proofs (mnk pairings)
         ctx.proof_bounds = game.proof_bounds
