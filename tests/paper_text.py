@@ -1,7 +1,13 @@
 """Reading the papers' text and the prose that quotes them (shared by the quotation tests).
 
-The papers live beside the project in ``../shared/seeds/`` (read-only); a test that needs
-one skips when it is absent.  :func:`prose` yields every docstring and comment of a Python
+The papers live beside the project in ``../shared/seeds/`` (read-only; ``GAMETREE_SEEDS``
+names another folder) and are not part of the checkout.  What the tests need from them is
+checked in under ``tests/data/`` (the quoted passages, ``paper_excerpts.json``, and the
+Dou Shou Qi Figure 3 tables): the tests that read the papers check that those files are
+the papers' own words (they skip where the papers are absent), and the tests that run
+everywhere (CI included) check the code and the docs against those files.  After adding
+or changing a quotation, run ``python tests/paper_text.py`` beside the papers: it writes
+``paper_excerpts.json`` and refuses a passage the paper does not contain.  :func:`prose` yields every docstring and comment of a Python
 file, or every paragraph of a Markdown page; :func:`quotations` the passages in double
 quotation marks outside code spans; :func:`misquoted` the pieces of a quotation (split at
 ``...``) that the paper does not contain.
@@ -11,16 +17,24 @@ from __future__ import annotations
 
 import ast
 import io
+import json
+import os
 import re
+import sys
 import tokenize
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 """The project's checkout."""
 
-SEEDS = ROOT.parent / "shared" / "seeds"
-"""The papers (``../shared/seeds`` beside the checkout)."""
+SEEDS = Path(os.environ.get("GAMETREE_SEEDS", ROOT.parent / "shared" / "seeds"))
+"""The papers (``../shared/seeds`` beside the checkout, or ``$GAMETREE_SEEDS``)."""
+
+DATA = ROOT / "tests" / "data"
+EXCERPTS = DATA / "paper_excerpts.json"
+"""Every quoted passage of the prose, by paper: checked against the papers where they are."""
 
 QUOTED = re.compile(r'["\u201c]([^"\u201c\u201d]{1,800}?)["\u201d]')
 CODE_SPAN = re.compile(r"``[^`]*``|`[^`]*`")
@@ -76,3 +90,93 @@ def wrong_quotations(
         for quote in quotations(text, wanted)
         if (missing := misquoted(paper, quote, normalise))
     ]
+
+
+def latin(text: str) -> str:
+    """Typographic quotes and apostrophes to ASCII, runs of whitespace to one space."""
+    text = text.replace("\u2019", "'").replace("\u2018", "'")
+    return " ".join(text.split())
+
+
+def compact(text: str) -> str:
+    """The text without any whitespace (the extraction spaces Chinese text irregularly)."""
+    return "".join(text.split())
+
+
+@dataclass(frozen=True)
+class QuotedPaper:
+    """A paper, the files whose prose quotes it, and how quotations are found and compared."""
+
+    seed: str
+    """The paper's file name in the seeds folder."""
+    globs: tuple[str, ...]
+    """The quoting files, as globs below the checkout."""
+    wanted: re.Pattern[str]
+    """A quotation is checked when this matches in it (Latin letters, or Chinese characters)."""
+    normalise: Callable[[str], str]
+
+    @property
+    def path(self) -> Path:
+        return seed(self.seed)
+
+    def files(self) -> list[Path]:
+        return sorted(path for pattern in self.globs for path in ROOT.glob(pattern))
+
+    def pieces(self, path: Path) -> list[tuple[int, str]]:
+        """(line, normalised piece) of every quotation in ``path``'s prose (split at ``...``)."""
+        return [
+            (line, piece)
+            for line, text in prose(path)
+            for quote in quotations(text, self.wanted)
+            for piece in (self.normalise(part) for part in quote.split("..."))
+            if piece.strip(" .,;:")
+        ]
+
+    def excerpts(self) -> set[str]:
+        """The passages checked in for this paper (``tests/data/paper_excerpts.json``)."""
+        data = json.loads(EXCERPTS.read_text(encoding="utf-8"))
+        return set(data.get(self.seed, []))
+
+
+WAR_CHESS = QuotedPaper(
+    "002_90fd59b9b605f90f.txt",
+    ("reference/wargame/*.py", "examples/wargame_*.py", "tests/wargame/*.py", "docs/papers/002-war-chess.md"),
+    re.compile(r"[A-Za-z]"),
+    latin,
+)
+CONNECT6 = QuotedPaper(
+    "004_14a4a310d491d24e.txt",
+    ("reference/connect6/*.py", "examples/connect6_*.py", "tests/connect6/*.py", "docs/papers/004-connect6.md"),
+    re.compile(r"[\u4e00-\u9fff]"),
+    compact,
+)
+QUOTED_PAPERS = (WAR_CHESS, CONNECT6)
+
+
+def write_excerpts() -> int:
+    """Collect every quoted passage, check each against its paper, write ``paper_excerpts.json``."""
+    data: dict[str, list[str]] = {}
+    wrong: list[str] = []
+    for paper in QUOTED_PAPERS:
+        if not paper.path.exists():
+            print(f"{paper.path} is not there: cannot check its quotations", file=sys.stderr)
+            return 2
+        text = paper.normalise(paper.path.read_text(encoding="utf-8"))
+        found: set[str] = set()
+        for path in paper.files():
+            for line, piece in paper.pieces(path):
+                if piece in text:
+                    found.add(piece)
+                else:
+                    wrong.append(f"{path.relative_to(ROOT)}:{line}: {piece!r} is not in {paper.seed}")
+        data[paper.seed] = sorted(found)
+    if wrong:
+        print("\n".join(wrong), file=sys.stderr)
+        return 1
+    EXCERPTS.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {EXCERPTS.relative_to(ROOT)}: {sum(map(len, data.values()))} passages")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(write_excerpts())

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import ast
+import json
 import random
 import re
+from typing import Any
 
 import pytest
-from paper_text import seed
+from paper_text import DATA, seed
 
 from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.evaluation import (
@@ -22,6 +24,8 @@ from reference.dou_shou_qi.notation import Piece, Placement
 from reference.dou_shou_qi.squares import WATER, Kind, Side, opposite_square, parse_square
 
 FIGURE3 = seed("003-figure3.md")
+FIGURE3_DATA = DATA / "dsq_figure3.json"
+"""Figure 3 as checked in (written from the seed by :func:`figure3_from_seed`)."""
 TABLE_NAMES = {
     "mouse": Kind.MOUSE,
     "cat": Kind.CAT,
@@ -59,37 +63,16 @@ def test_development_rules_of_section_2_3_1() -> None:
     assert DEVELOPMENT[Kind.ELEPHANT][parse_square("b3")] == 15
 
 
-def _figure3_block() -> dict[str, list[list[object]]]:
+def figure3_from_seed() -> dict[str, object]:
+    """The Development tables of ``003-figure3.md`` (its machine-readable block) and its
+    starred (reconstructed) cells, by table name, as square indices."""
     text = FIGURE3.read_text(encoding="utf-8")
     block = re.search(r"```python\n(.*?)```", text, re.S)
     assert block is not None
-    parsed = ast.literal_eval(block.group(1))
-    assert isinstance(parsed, dict)
-    return parsed
-
-
-@pytest.mark.skipif(not FIGURE3.exists(), reason="shared/seeds/003-figure3.md not available")
-def test_tables_equal_the_machine_readable_block_of_003_figure3() -> None:
-    """Our Development tables are exactly those of shared/seeds/003-figure3.md."""
-    for name, rows in _figure3_block().items():
-        kind = TABLE_NAMES[name]
-        for printed_row, cells in enumerate(rows):
-            for col, value in enumerate(cells):
-                sq = (8 - printed_row) * 7 + col
-                expected = DEN_DEVELOPMENT if value == "inf" else value
-                assert DEVELOPMENT[kind][sq] == expected, (name, sq)
-
-
-@pytest.mark.skipif(not FIGURE3.exists(), reason="shared/seeds/003-figure3.md not available")
-def test_reconstructed_cells_are_the_69_starred_cells() -> None:
-    """69 development cells were reconstructed (tiger 28, lion 25, elephant 16), as starred in 003-figure3.md."""
-    text = FIGURE3.read_text(encoding="utf-8")
-    starred: dict[Kind, set[int]] = {}
-    for heading, kind in (
-        ("(g) Tiger", Kind.TIGER),
-        ("(h) Lion", Kind.LION),
-        ("(i) Elephant", Kind.ELEPHANT),
-    ):
+    tables = ast.literal_eval(block.group(1))
+    assert isinstance(tables, dict)
+    starred: dict[str, list[int]] = {}
+    for heading in ("(g) Tiger", "(h) Lion", "(i) Elephant"):
         section = text.split(f"## {heading}")[1].split("\n\n", 2)[1]
         cells: set[int] = set()
         for line in section.splitlines()[2:11]:
@@ -98,7 +81,37 @@ def test_reconstructed_cells_are_the_69_starred_cells() -> None:
             for col, cell in enumerate(parts[1:8]):
                 if cell.endswith("*"):
                     cells.add(row * 7 + col)
-        starred[kind] = cells
+        starred[heading.split()[1].lower()] = sorted(cells)
+    return {"tables": tables, "starred": starred}
+
+
+def checked_in_figure3() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(FIGURE3_DATA.read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.mark.skipif(not FIGURE3.exists(), reason=f"{FIGURE3} not available (checked where it is)")
+def test_the_checked_in_figure_3_is_the_seeds() -> None:
+    """``tests/data/dsq_figure3.json`` holds exactly the tables and starred cells of
+    ``003-figure3.md`` (the tests below run on it everywhere, CI included)."""
+    assert checked_in_figure3() == figure3_from_seed()
+
+
+def test_tables_equal_the_machine_readable_block_of_003_figure3() -> None:
+    """Our Development tables are exactly those of 003-figure3.md (as checked in)."""
+    for name, rows in checked_in_figure3()["tables"].items():
+        kind = TABLE_NAMES[name]
+        for printed_row, cells in enumerate(rows):
+            for col, value in enumerate(cells):
+                sq = (8 - printed_row) * 7 + col
+                expected = DEN_DEVELOPMENT if value == "inf" else value
+                assert DEVELOPMENT[kind][sq] == expected, (name, sq)
+
+
+def test_reconstructed_cells_are_the_69_starred_cells() -> None:
+    """69 development cells were reconstructed (tiger 28, lion 25, elephant 16), as starred in 003-figure3.md."""
+    kinds = {"tiger": Kind.TIGER, "lion": Kind.LION, "elephant": Kind.ELEPHANT}
+    starred = {kinds[name]: set(cells) for name, cells in checked_in_figure3()["starred"].items()}
     assert {k: set(v) for k, v in RECONSTRUCTED.items()} == starred
     assert sum(len(v) for v in RECONSTRUCTED.values()) == 69
     assert [len(RECONSTRUCTED[k]) for k in (Kind.TIGER, Kind.LION, Kind.ELEPHANT)] == [28, 25, 16]

@@ -28,17 +28,9 @@ def test_known_values(m: int, n: int, k: int, value: int, symmetry: bool) -> Non
     m = 6 / n = 5 ... , in particular 4,4,4), after Uiterwijk and van den Herik, "The advantage
     of the initiative", Information Sciences 122 (2000).  2,2,2 is a trivial first-player win.
     """
-    if (m, n, k) == (4, 4, 4) and not symmetry:
-        pytest.skip("4,4,4 without symmetry is in the slow test below")
     result = solve(MNKGame(m, n, k, symmetry=symmetry))
     assert result.value == value
     assert result.best_moves  # the value is reached by some first move
-
-
-@pytest.mark.slow
-def test_known_value_4_4_4_without_symmetry() -> None:
-    """4,4,4 is a draw (same source as above), solved without symmetry reduction."""
-    assert solve(MNKGame(4, 4, 4)).score == 0
 
 
 def test_known_value_5_4_4_draw() -> None:

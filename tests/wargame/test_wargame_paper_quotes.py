@@ -12,28 +12,15 @@ marks an omission, each piece between omissions must occur).
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
-from paper_text import ROOT, misquoted, quotations, seed, wrong_quotations
+from paper_text import ROOT, WAR_CHESS, misquoted, quotations
+from paper_text import latin as normalise
 
-SEED = seed("002_90fd59b9b605f90f.txt")
-FILES = sorted(
-    [
-        *ROOT.glob("reference/wargame/*.py"),
-        *ROOT.glob("examples/wargame_*.py"),
-        *ROOT.glob("tests/wargame/*.py"),
-        ROOT / "docs/papers/002-war-chess.md",
-    ]
-)
-LETTER = re.compile(r"[A-Za-z]")
-
-
-def normalise(text: str) -> str:
-    """Typographic quotes and apostrophes to ASCII, runs of whitespace to one space."""
-    text = text.replace("\u2019", "'").replace("\u2018", "'")
-    return " ".join(text.split())
+SEED = WAR_CHESS.path
+FILES = WAR_CHESS.files()
+LETTER = WAR_CHESS.wanted
 
 
 def test_the_checker_finds_a_reconstruction_in_quotes() -> None:
@@ -44,8 +31,31 @@ def test_the_checker_finds_a_reconstruction_in_quotes() -> None:
     assert quotations('the "th" of ``"not this"`` and “that one”', LETTER) == ["th", "that one"]
 
 
-@pytest.mark.skipif(not SEED.exists(), reason="shared/seeds/002_90fd59b9b605f90f.txt not available")
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
-def test_quotations_are_the_papers_words(path: Path) -> None:
-    wrong = wrong_quotations(normalise(SEED.read_text(encoding="utf-8")), path, LETTER, normalise)
-    assert not wrong, "\n".join(wrong)
+def test_every_quotation_is_a_checked_excerpt(path: Path) -> None:
+    """Every quoted passage is one of the excerpts checked against the paper
+    (``tests/data/paper_excerpts.json``; runs without the paper, in CI too).  A new or
+    changed quotation fails here until ``python tests/paper_text.py`` has checked it
+    against the paper and written it there."""
+    excerpts = WAR_CHESS.excerpts()
+    new = [f"{path.name}:{line}: {piece!r}" for line, piece in WAR_CHESS.pieces(path) if piece not in excerpts]
+    assert not new, "not checked against the paper (run python tests/paper_text.py):\n" + "\n".join(new)
+
+
+@pytest.mark.skipif(not SEED.exists(), reason=f"{SEED} not available (the excerpts are checked where it is)")
+def test_the_excerpts_are_the_papers_words() -> None:
+    """Every checked-in excerpt occurs in the paper (normalised as the quotations are)."""
+    paper = normalise(SEED.read_text(encoding="utf-8"))
+    excerpts = WAR_CHESS.excerpts()
+    assert excerpts, "no excerpt checked in"
+    assert sorted(e for e in excerpts if e not in paper) == []
+
+
+def test_a_quotation_not_checked_in_is_found(tmp_path: Path) -> None:
+    """The excerpt check can fail: a passage nobody checked against the paper."""
+    page = tmp_path / "page.md"
+    page.write_text('The paper says "units move in a spiral", and "Conclusion".\n', encoding="utf-8")
+    excerpts = WAR_CHESS.excerpts()
+    pieces = [piece for _, piece in WAR_CHESS.pieces(page)]
+    assert pieces == ["units move in a spiral", "Conclusion"]
+    assert [piece for piece in pieces if piece not in excerpts] == ["units move in a spiral"]
