@@ -43,7 +43,10 @@ def iterative_deepening(
     reused at their own depth only), unless ``reuse_deeper``: then entries searched
     deeper are reused too, as a playing program does (a table handed from move to
     move must be used this way).  Stops early when an iteration's value is exact
-    (see :attr:`SearchResult.exact`).  ``deadline`` replaces ``time_limit`` with a
+    (see :attr:`SearchResult.exact`), and in a selective search (candidate moves only)
+    when an iteration proves a win or a loss within its candidates: a deeper iteration
+    over the same candidates finds the same forced line (the result stays ``exact=False``:
+    a move outside the candidates may still change it).  ``deadline`` replaces ``time_limit`` with a
     ready-made :class:`Deadline` (tests inject one with a fake clock).  ``node_limit``
     stops the search like a deadline once about that many nodes were searched (within
     :data:`~reference.search.context.DEADLINE_CHECK_INTERVAL`): the same answer on
