@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: demo test setup check pytest bench clean
+.PHONY: demo test setup check pytest bench mutate clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +20,7 @@ demo: setup
 	$(PY) -m reference play mnk --m 3 --n 3 --k 3 --first computer --second computer --time 0.2 --quiet
 
 check: setup
-	$(PY) -m mypy --strict reference tests examples
+	$(PY) -m mypy --strict reference tests examples tools
 	$(PY) -m ruff check .
 
 # pytest exits 5 when it collects no test: that is a failure here too.
@@ -35,6 +35,13 @@ test: check pytest
 # (.venv/bin/pip install -e '.[peers]'); writes bench.json and prints the table
 bench: setup
 	$(PY) -m reference bench
+
+# Mutation testing of the algorithm files (docs/mutation.md): not part of `make test` or CI,
+# hours for every file on 2 busy cores.  FILES="reference/search/pvs.py ..." picks files,
+# JOBS=2 runs two mutants at once; the report goes to build/mutation/report.md.
+JOBS ?= 1
+mutate: setup
+	nice -n 10 $(PY) tools/mutate.py --jobs $(JOBS) $(FILES)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
