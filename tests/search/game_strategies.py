@@ -11,6 +11,7 @@ from typing import TypeVar
 
 from hypothesis import assume
 from hypothesis import strategies as st
+from walk_game import Walk
 
 from reference.connect6.board import Connect6
 from reference.dots_and_boxes.board import DotsAndBoxes
@@ -136,3 +137,16 @@ def small_battles(draw: st.DrawFn, max_side: int = 3, units_per_side: int = 2) -
             )
         )
     return Battle(board, tuple(units), WarSide.ALEX)
+
+
+@st.composite
+def walks(draw: st.DrawFn, max_goal: int = 9) -> Walk:
+    """A :class:`walk_game.Walk` (win / loss or points), a few moves in."""
+    game = Walk(
+        draw(st.integers(0, 2**32 - 1)),
+        goal=draw(st.integers(1, max_goal)),
+        width=draw(st.integers(1, 4)),
+        points=draw(st.booleans()),
+    )
+    play_choices(game, draw(choices(0, 2)))
+    return game

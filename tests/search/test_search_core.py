@@ -17,6 +17,7 @@ from reference.search import (
     TranspositionTable,
     alphabeta,
     alphabeta_tt,
+    context,
     divide,
     iterative_deepening,
     minimax,
@@ -269,3 +270,61 @@ def test_pinned_node_counts(algorithm: str) -> None:
     result = search(PointsNim(14), 10, algorithm=algorithm)
     assert result.value == points_nim_value(14) == 7
     assert result.stats.nodes == PINNED_NODE_COUNTS[algorithm]
+
+
+class SetClock:
+    """A clock that reads whatever the test sets."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_deadline_passes_at_its_end_and_measures_elapsed_time() -> None:
+    clock = SetClock()
+    deadline = Deadline(2.5, clock=clock)
+    clock.now = 102.0
+    assert not deadline.passed() and deadline.elapsed() == 2.0
+    clock.now = 102.5
+    assert deadline.passed() and deadline.elapsed() == 2.5
+
+
+def test_the_longest_time_limit_is_1e7_seconds() -> None:
+    """``MAX_TIME_LIMIT``: about 116 days is accepted, anything longer refused."""
+    assert Deadline(1e7, clock=SetClock()).end == 100.0 + 1e7
+    with pytest.raises(ParameterError, match="time limit"):
+        Deadline(1.0000001e7, clock=SetClock())
+
+
+@pytest.mark.parametrize("limit", [1024, 1000, 3000])
+def test_a_node_limit_stops_after_more_than_that_many_nodes(limit: int) -> None:
+    """``node_limit``: the search stops at the first check (every
+    ``DEADLINE_CHECK_INTERVAL`` nodes) after *more than* ``limit`` nodes, keeps the last
+    finished iteration, and gives the same answer on every machine."""
+    depths: list[int] = []
+    result = iterative_deepening(
+        PointsNim(400),
+        node_limit=limit,
+        algorithm="alphabeta",
+        on_iteration=lambda r: depths.append(r.depth),
+    )
+    assert limit < result.stats.nodes <= limit + DEADLINE_CHECK_INTERVAL
+    assert result.stats.nodes % DEADLINE_CHECK_INTERVAL == 0  # stopped inside an iteration
+    assert result.depth == depths[-1] and not result.exact
+    again = iterative_deepening(PointsNim(400), node_limit=limit, algorithm="alphabeta")
+    assert (again.value, again.depth, again.stats) == (result.value, result.depth, result.stats)
+    with pytest.raises(SearchTimeoutError, match="node limit"):
+        iterative_deepening(Nim(20_000, take=20_000), node_limit=limit, algorithm="minimax")
+
+
+def test_progress_is_reported_every_progress_interval_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``on_progress`` gets the counters every ``PROGRESS_INTERVAL`` nodes (made small here)."""
+    monkeypatch.setattr(context, "PROGRESS_INTERVAL", 2 * DEADLINE_CHECK_INTERVAL)
+    seen: list[int] = []
+    ctx = SearchContext(on_progress=lambda counters: seen.append(counters.nodes))
+    minimax(PointsNim(12), 12, ctx=ctx)
+    step = 2 * DEADLINE_CHECK_INTERVAL
+    assert ctx.counters.nodes >= 3 * step
+    assert seen == list(range(step, ctx.counters.nodes + 1, step))

@@ -11,7 +11,7 @@ Qi with ``--draw-limit 0``): its tree is infinite.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -72,6 +72,18 @@ def test_a_forced_line_of_3000_plies_every_entry_point(low_recursion_limit: int)
     assert deepening.depth >= 1  # stopped by the clock, not by the stack
     for node in (minimax, alphabeta, alphabeta_tt, pvs, mtdf):
         assert node(Nim(LONG, take=1), LONG) == loss
+    assert sys.getrecursionlimit() >= FRAMES_PER_PLY * LONG > low_recursion_limit
+
+
+@pytest.mark.parametrize(
+    "node", [minimax, alphabeta, alphabeta_tt, pvs, mtdf], ids=lambda f: str(f.__name__)
+)
+def test_each_node_function_called_directly_makes_its_own_room(
+    node: Callable[[Nim, int], int], low_recursion_limit: int
+) -> None:
+    """Called directly (not through ``search``, whose root loop makes room), each node
+    function raises the limit itself before its ``LONG``-ply line."""
+    assert node(Nim(LONG, take=1), LONG) == -(WIN - LONG)
     assert sys.getrecursionlimit() >= FRAMES_PER_PLY * LONG > low_recursion_limit
 
 

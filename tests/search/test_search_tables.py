@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -25,6 +26,8 @@ from reference.search import (
     TranspositionTable,
     alphabeta_tt,
     iterative_deepening,
+    mtdf,
+    pvs,
     search,
     solve,
 )
@@ -60,6 +63,22 @@ def test_search_then_solve_on_one_table_is_refused() -> None:
     assert fresh.best_moves  # x to move wins: there is a best move to report
 
 
+@pytest.mark.parametrize("node", [alphabeta_tt, pvs, mtdf], ids=lambda f: str(f.__name__))
+def test_a_node_function_called_directly_checks_and_claims_its_table(
+    node: Callable[..., int],
+) -> None:
+    """Called directly (not through ``search``), a node function refuses a table filled by
+    ``solve``, and claims an empty one (which ``solve`` then refuses), even at depth 1."""
+    solved = TranspositionTable(1 << 10)
+    solve(tic_tac_toe(), tt=solved)
+    with pytest.raises(ParameterError, match="another kind of search"):
+        node(tic_tac_toe(), 1, ctx=SearchContext(tt=solved))
+    fresh = TranspositionTable(1 << 10)
+    node(tic_tac_toe(), 1, ctx=SearchContext(tt=fresh))
+    with pytest.raises(ParameterError, match="another kind of search"):
+        solve(tic_tac_toe(), tt=fresh)
+
+
 def test_exact_depth_and_at_least_depth_searches_do_not_share_a_table() -> None:
     tt = TranspositionTable(1 << 10)
     iterative_deepening(Nim(13, 3), max_depth=6, tt=tt, reuse_deeper=True)
@@ -84,6 +103,9 @@ def test_reuse_deeper_is_the_at_least_semantics() -> None:
     at_least = SearchContext(tt=TranspositionTable(1 << 10), reuse_deeper=True)
     assert alphabeta_tt(Nim(13, 3, descending=True), 6, ctx=exact_depth) == 0
     assert alphabeta_tt(Nim(13, 3, descending=True), 6, ctx=at_least) == WIN - 7
+    # the default context is the oracle's: exactly the depth
+    assert alphabeta_tt(Nim(13, 3, descending=True), 6) == 0
+    assert pvs(Nim(13, 3, descending=True), 6, ctx=SearchContext(tt=TranspositionTable(11))) == 0
 
 
 @given(st.integers(0, 2**32 - 1))
