@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import functools
+import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.errors import ParameterError, SearchTimeoutError
+from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search import (
     ALGORITHMS,
     WIN,
     Bound,
     SearchContext,
+    SearchResult,
     TranspositionTable,
     alphabeta,
     alphabeta_tt,
@@ -28,7 +30,7 @@ from reference.search import (
     search,
     solve,
 )
-from reference.search.context import DEADLINE_CHECK_INTERVAL, Deadline
+from reference.search.context import DEADLINE_CHECK_INTERVAL, Deadline, first_move_first
 from reference.search.toy_games import Nim, PointsNim
 from reference.search.tt import from_tt, to_tt
 
@@ -224,7 +226,7 @@ def test_iterative_deepening_respects_the_time_limit() -> None:
 
 
 def test_time_limit_too_small_is_a_clear_error() -> None:
-    with pytest.raises(SearchTimeoutError):
+    with pytest.raises(SearchTimeoutError, match="time limit 1 s is too small"):
         iterative_deepening(
             Nim(20_000, take=20_000),
             deadline=Deadline(1.0, clock=FakeClock(step=10.0)),
@@ -328,3 +330,81 @@ def test_progress_is_reported_every_progress_interval_nodes(monkeypatch: pytest.
     step = 2 * DEADLINE_CHECK_INTERVAL
     assert ctx.counters.nodes >= 3 * step
     assert seen == list(range(step, ctx.counters.nodes + 1, step))
+
+
+def test_iterative_deepening_checks_its_parameters() -> None:
+    with pytest.raises(ParameterError, match="search depth"):
+        iterative_deepening(Nim(5), max_depth=0)
+    for bad in (0, -5, True, 2.5):
+        with pytest.raises(ParameterError, match="node limit"):
+            iterative_deepening(Nim(5), node_limit=bad)  # type: ignore[arg-type]
+    for over in ({"max_depth": 3}, {"node_limit": 100}, {"time_limit": 1.0}):
+        with pytest.raises(GameError, match="game is over"):
+            iterative_deepening(Nim(0), **over)
+    assert iterative_deepening(Nim(5), node_limit=1).depth == 1  # the smallest budget
+
+
+def test_no_iteration_starts_after_the_deadline_or_the_node_budget() -> None:
+    """Iterations run whole or are thrown away; none starts once the deadline has passed
+    or the node budget is spent, so the nodes searched are exactly the finished ones."""
+    clock = SetClock()
+    deadline = Deadline(10.0, clock=clock)
+
+    def stop_after_depth_3(result: SearchResult[int]) -> None:
+        if result.depth == 3:
+            clock.now += 10.0
+
+    result = iterative_deepening(
+        PointsNim(40), deadline=deadline, algorithm="alphabeta", on_iteration=stop_after_depth_3
+    )
+    assert result.depth == 3
+    finished: list[int] = []
+    iterative_deepening(
+        PointsNim(40),
+        max_depth=5,
+        algorithm="alphabeta",
+        on_iteration=lambda r: finished.append(r.stats.nodes),
+    )
+    assert result.stats.nodes == finished[2]  # depths 1-3, nothing of depth 4
+    budget = iterative_deepening(PointsNim(40), node_limit=finished[3], algorithm="alphabeta")
+    assert (budget.depth, budget.stats.nodes) == (4, finished[3])
+
+
+def test_reported_seconds_lie_within_the_call() -> None:
+    """``seconds`` is the wall time the search took: never negative, never longer than
+    the call (measured around it; no assumption about the machine's speed)."""
+    for run in (
+        lambda: iterative_deepening(PointsNim(20), max_depth=6),
+        lambda: search(PointsNim(20), 6),
+        lambda: solve(PointsNim(12)),
+    ):
+        start = time.perf_counter()
+        seconds = run().seconds
+        assert 0 <= seconds <= time.perf_counter() - start
+
+
+def test_first_move_first_moves_the_hint_to_the_front_and_keeps_the_rest() -> None:
+    moves = ["a", "b", "c", "d"]
+    assert first_move_first(moves, "c") == ["c", "a", "b", "d"]
+    assert first_move_first(moves, "b") == ["b", "a", "c", "d"]
+    assert first_move_first(moves, "d") == ["d", "a", "b", "c"]
+    assert first_move_first(moves, "a") == moves
+    assert first_move_first(moves, None) == moves
+    assert first_move_first(moves, "z") == moves  # a hint from another position: ignored
+    assert moves == ["a", "b", "c", "d"]
+
+
+class SelectiveNim(Nim):
+    """Nim declared ``selective`` (as a heuristic candidate list would be): values found
+    over its moves are never exact, and a proven win is the only reason to stop early."""
+
+    selective = True
+
+
+def test_iterative_deepening_on_a_selective_game_stops_at_a_win_found_not_before() -> None:
+    """A selective game is never exact, so deepening goes on until it finds a forced win
+    (which deeper searches cannot improve; seed 001) or reaches its limit."""
+    won = iterative_deepening(SelectiveNim(9, 3), max_depth=50)
+    assert (won.value, won.depth, won.exact) == (WIN - 5, 5, False)
+    unclear = iterative_deepening(SelectiveNim(40, 3), max_depth=4)
+    assert (unclear.value, unclear.depth, unclear.exact) == (0, 4, False)
