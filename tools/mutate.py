@@ -50,6 +50,7 @@ import json
 import os
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -63,7 +64,8 @@ from types import FrameType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-REPORT_DIR = ROOT / "build" / "mutation"
+REPORT_DIR = Path(os.environ.get("MUTATE_REPORT_DIR", ROOT / "build" / "mutation"))
+"""Where the report goes (``MUTATE_REPORT_DIR`` to keep two runs apart)."""
 EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.toml"
 
 SEARCH_TESTS = ("tests/search", "reference/search")
@@ -111,7 +113,9 @@ TARGETS: dict[str, tuple[str, ...]] = {
 
 PYTEST = ("-q", "-p", "no:cacheprovider", "-p", "no:xdist", "--no-header", "-W", "ignore")
 CPU_MARGIN = 20.0
-"""Seconds of CPU added to every mutant's budget (interpreter start, collection)."""
+"""Seconds of CPU added to every mutant's budget (collection, fixtures)."""
+TEST_MARGIN = 5.0
+"""Seconds of CPU added to every test's budget (``--cpu-factor`` times its CPU time, plus this)."""
 
 
 # --------------------------------------------------------------------------------------
@@ -479,6 +483,7 @@ def coverage_main(argv: list[str]) -> int:
     split = argv.index("--")
     out, targets, args = argv[0], argv[1:split], argv[split + 1 :]
     plugin = _CoveragePlugin(targets)
+    _hypothesis_profile()
     code = pytest.main([*args, "-p", "no:cacheprovider", "-p", "no:xdist", "-q"], plugins=[plugin])
     sys.settrace(None)
     data = {
@@ -520,7 +525,9 @@ class Workspace:
         self.lock = threading.Lock()
         self.server: subprocess.Popen[str] | None = None
 
-    def run_tests(self, args: list[str], cpu: float, wall: float) -> tuple[int, str]:
+    def run_tests(
+        self, args: list[str], cpu: float, wall: float, budgets: dict[str, float]
+    ) -> tuple[int, str]:
         """Run ``pytest args`` in a fresh child: (exit code, or minus the signal; output)."""
         if self.server is None or self.server.poll() is not None:
             self.server = subprocess.Popen(
@@ -533,7 +540,7 @@ class Workspace:
             )
         assert self.server.stdin is not None and self.server.stdout is not None
         out = self.path / ".mutate-output.txt"
-        request = {"args": args, "cpu": cpu, "wall": wall, "out": str(out)}
+        request = {"args": args, "cpu": cpu, "wall": wall, "out": str(out), "budgets": budgets}
         self.server.stdin.write(json.dumps(request) + "\n")
         self.server.stdin.flush()
         reply = self.server.stdout.readline()
@@ -547,6 +554,46 @@ class Workspace:
             assert self.server.stdin is not None
             self.server.stdin.close()
             self.server.wait()
+
+
+TIMEOUT_EXIT = 99
+"""Exit status of a child whose test ran over its CPU budget."""
+
+
+class _TestBudget:
+    """A CPU-time budget per test: a test that runs over it ends the run (a timeout).
+
+    One budget for the whole run would let a mutant that loops in its first test use
+    the time of every test selected for it.
+    """
+
+    def __init__(self, budgets: dict[str, float]) -> None:
+        self.budgets = budgets
+        signal.signal(signal.SIGPROF, self._expired)
+
+    @staticmethod
+    def _expired(signum: int, frame: FrameType | None) -> None:
+        print("\nTIMEOUT: a test ran over its CPU budget", flush=True)
+        os._exit(TIMEOUT_EXIT)
+
+    def pytest_runtest_setup(self, item: Any) -> None:
+        limit = self.budgets.get(item.nodeid)
+        if limit:
+            signal.setitimer(signal.ITIMER_PROF, limit)
+
+    def pytest_runtest_teardown(self, item: Any) -> None:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+
+
+def _hypothesis_profile() -> None:
+    """No shrinking, no explanation: a failing example kills the mutant, no need for the
+    smallest one (shrinking took five minutes for one mutant).  Generation is unchanged."""
+    from hypothesis import Phase, settings
+
+    settings.register_profile(
+        "mutate", phases=(Phase.explicit, Phase.reuse, Phase.generate), report_multiple_bugs=False
+    )
+    settings.load_profile("mutate")
 
 
 def serve_main() -> int:
@@ -574,7 +621,9 @@ def serve_main() -> int:
                 fd = os.open(request["out"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
                 os.dup2(fd, 1)
                 os.dup2(fd, 2)
-                code = int(pytest.main(list(request["args"])))
+                _hypothesis_profile()
+                plugin = _TestBudget(request.get("budgets", {}))
+                code = int(pytest.main(list(request["args"]), plugins=[plugin]))
                 sys.stdout.flush()
                 sys.stderr.flush()
             except BaseException:
@@ -690,7 +739,8 @@ def run_mutant(
 ) -> Outcome:
     if not tests:
         return Outcome("uncovered", 0, 0.0)
-    budget = CPU_MARGIN + cpu_factor * sum(cpu for _, cpu in tests)
+    budgets = {n: TEST_MARGIN + cpu_factor * cpu for n, cpu in tests}
+    budget = CPU_MARGIN + sum(budgets.values())
     target = ws.path / mutant.file
     args = ["-x", *PYTEST, *(n for n, _ in tests)]
     start = time.monotonic()
@@ -698,14 +748,14 @@ def run_mutant(
         target.write_text(mutant.apply(source))
         _drop_bytecode(target)
         try:
-            code, output = ws.run_tests(args, budget, max(600.0, 30 * budget))
+            code, output = ws.run_tests(args, budget, max(600.0, 30 * budget), budgets)
         finally:
             target.write_text(source)
             _drop_bytecode(target)
     seconds = time.monotonic() - start
     if code == 0:
         return Outcome("survived", len(tests), seconds)
-    if code < 0:
+    if code < 0 or code == TIMEOUT_EXIT:
         return Outcome("timeout", len(tests), seconds)
     if code == 5:
         raise SystemExit(f"no test collected for {mutant.describe()}: {args}")
