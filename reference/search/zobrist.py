@@ -39,7 +39,10 @@ def counter_key(value: int, salt: int = 0) -> Key:
     before Dou Shou Qi's draw limit) XORs ``counter_key(count)`` into its ``tt_key``:
     every state that changes a value must be part of the table key.  SplitMix64's
     finaliser (Steele, Lea, Flood 2014) mixes ``value`` and ``salt`` so that nearby
-    counts give unrelated keys; no table is needed, so any count works.
+    counts give unrelated keys; no table is needed, so any count works.  Exactly:
+    ``counter_key(n, salt)`` is output ``n`` of SplitMix64 seeded with
+    ``salt * 0xD1B54A32D192ED03 + 0x632BE59BD9B4E019`` (mod 2**64; the two constants
+    are our choice), so the keys can be reproduced outside this package.
 
     >>> counter_key(3) == counter_key(3), counter_key(3) == counter_key(4)
     (True, False)
