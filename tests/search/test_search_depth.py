@@ -87,6 +87,21 @@ def test_each_node_function_called_directly_makes_its_own_room(
     assert sys.getrecursionlimit() >= FRAMES_PER_PLY * LONG > low_recursion_limit
 
 
+@pytest.mark.parametrize(
+    "node", [minimax, alphabeta, alphabeta_tt, pvs, mtdf], ids=lambda f: str(f.__name__)
+)
+def test_each_node_function_called_directly_refuses_a_line_longer_than_max_ply(
+    node: Callable[[Nim, int], int],
+) -> None:
+    """The root (ply 0) checks the whole request: a forced line of ``MAX_PLY + 1`` plies
+    is refused before any node is searched (a check left to the children would see
+    ``MAX_PLY`` plies, accept, and search the line)."""
+    game = Nim(MAX_PLY + 1, take=1)
+    with pytest.raises(ParameterError, match="more than the 10000 plies"):
+        node(game, MAX_PLY + 1)
+    assert game.pile == MAX_PLY + 1
+
+
 def test_room_is_sized_by_the_game_not_by_the_request() -> None:
     """A depth beyond the end of the game needs only the plies the game can last."""
     assert make_room(MNKGame(3, 3, 3), 10**30) == 9
