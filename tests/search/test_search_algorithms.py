@@ -165,6 +165,23 @@ def test_a_value_is_exact_only_when_it_is_the_game_value(game: Walk, depth: int)
             assert abs(result.value) < MATE_BOUND, algorithm  # not a proven win or loss
 
 
+def test_iterative_deepening_claims_exact_only_for_the_game_value_on_every_small_walk() -> None:
+    """Every ``Walk`` of seeds 0-31, goals 8 and 12, with and without points, deepened to
+    6 plies by every algorithm: a result claimed ``exact`` is the value of the whole
+    game (``brute_force`` to the end).  A table entry used at a cut-off must not hide
+    that an earlier sibling's subtree reached the horizon; a sweep finds the positions
+    where that matters more surely than a few random ones (mutation testing, issue 15)."""
+    for seed in range(32):
+        for goal in (8, 12):
+            for points in (False, True):
+                game = Walk(seed, goal=goal, width=3, points=points)
+                truth = brute_force(game, game.max_plies_left())
+                for algorithm in ALGORITHMS:
+                    result = iterative_deepening(game, max_depth=6, algorithm=algorithm)
+                    if result.exact:
+                        assert result.value == truth, (seed, goal, points, algorithm)
+
+
 def test_a_table_saves_nodes_on_a_game_with_transpositions() -> None:
     """What the table is for (seed 001, "Transposition Tables"): the same values with
     fewer nodes, for alpha-beta, PVS and iterative deepening."""
