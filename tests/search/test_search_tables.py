@@ -16,6 +16,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from walk_game import Walk
 
 from reference.errors import ParameterError
 from reference.mnk.board import MNKGame
@@ -32,6 +33,7 @@ from reference.search import (
     solve,
 )
 from reference.search.toy_games import Nim
+from reference.search.tt import next_prime
 
 ISSUE_POSITION = "..x/..o/ox. x"
 """Issue 14: after a search on this table, solve returned 999999 with no best move."""
@@ -77,6 +79,25 @@ def test_a_node_function_called_directly_checks_and_claims_its_table(
     node(tic_tac_toe(), 1, ctx=SearchContext(tt=fresh))
     with pytest.raises(ParameterError, match="another kind of search"):
         solve(tic_tac_toe(), tt=fresh)
+
+
+@pytest.mark.parametrize("node", [alphabeta_tt, mtdf], ids=lambda f: str(f.__name__))
+def test_a_node_function_given_no_table_makes_a_2_16_entry_one(node: Callable[..., int]) -> None:
+    """As documented (``alphabeta_tt``'s docstring, ``search``'s): a context without a
+    table gets a fresh one of 2**16 entries (rounded up to a prime), kept in the context."""
+    ctx = SearchContext()
+    node(tic_tac_toe(), 3, ctx=ctx)
+    assert ctx.tt is not None and ctx.tt.capacity == next_prime(1 << 16)
+    assert search(tic_tac_toe(), 3, algorithm=node.__name__).stats.tt_probes > 0
+
+
+def test_mtdf_first_guess_defaults_to_zero() -> None:
+    """``mtdf(game, depth)`` starts from the documented first guess 0: the same passes, so
+    the same nodes, as ``first_guess=0``; another guess gives the same value by other passes."""
+    default, zero, other = SearchContext(), SearchContext(), SearchContext()
+    game = Walk(5, goal=12, points=True)
+    assert mtdf(game, 6, ctx=default) == mtdf(game, 6, 0, ctx=zero) == mtdf(game, 6, 1, ctx=other)
+    assert default.counters.nodes == zero.counters.nodes != other.counters.nodes
 
 
 def test_exact_depth_and_at_least_depth_searches_do_not_share_a_table() -> None:
