@@ -1,0 +1,57 @@
+"""Hand-worked traces on explicit trees (``tree_game.Tree``): which positions a search
+enters, in which order, worked out on paper from the algorithm's definition.  Values
+alone cannot show a wrong window: a wider "null" window gives the same values by
+visiting more positions.
+"""
+
+from __future__ import annotations
+
+from tree_game import Tree
+
+from reference.search import alphabeta, mtdf, pvs
+
+PVS_TREE = (0, ((-1, -3),), ((1, 5),))
+"""Root (A to move) with three moves.  Leaves are scored for the side to move there
+(B after one or three plies): A gets 0 by move 0, 3 by move 1 (B's only reply, then
+A's better leaf), -1 by move 2 (A's better leaf)."""
+
+
+def test_pvs_null_window_fails_high_then_re_searches() -> None:
+    """Seed 001 "Possible improvements" (NegaScout / PVS), worked by hand:
+
+    * move 0, full window: the leaf gives A 0, so alpha = 0;
+    * move 1, null window (0, 1): at ``10`` (A to move, window (0, 1)) the first leaf
+      ``100`` gives 1 >= 1, a cut-off before ``101``; the null-window answer "better
+      than 0" makes PVS search move 1 again with the full window (0, inf): ``1``,
+      ``10``, ``100`` (A gets 1, so A's alpha is 1), then ``101`` with the null window
+      (1, 2): it gives 3, better than 1, so ``101`` is searched again with the full
+      window (PVS re-searches at every node, a leaf too): value 3, alpha = 3;
+    * move 2, null window (3, 4): ``20`` gets both leaves (each gives A at most -1,
+      below 3), B's node fails high at once; the value -1 <= 3: no re-search.
+    """
+    game = Tree(PVS_TREE)
+    assert pvs(game, 3) == 3
+    assert game.visits == [
+        "0",
+        "1", "10", "100",                # null window: one leaf, cut off at 1 >= 1
+        "1", "10", "100", "101", "101",  # re-search; at 10, 101 fails high and is re-searched
+        "2", "20", "200", "201",         # null window fails low: no re-search
+    ]  # fmt: skip
+    plain = Tree(PVS_TREE)
+    assert alphabeta(plain, 3) == 3
+    assert plain.visits == ["0", "1", "10", "100", "101", "2", "20", "200", "201"]
+
+
+def test_mtdf_first_pass_fails_low_then_the_table_closes_the_bounds() -> None:
+    """MTD(f) (Plaat, Schaeffer, Pijls, de Bruin 1996; seed 001) on a root with two
+    leaves worth -1 and -5 to A, first guess 0, worked by hand:
+
+    * pass 1, window (-1, 0): both leaves are searched (neither reaches -1 < value),
+      the result -1 fails low: upper = -1, stored as an upper bound;
+    * pass 2, test value max(-1, lower + 1) = -1, window (-2, -1): the stored upper
+      bound -1 leaves the window open, the first leaf reaches -1 >= beta: lower = -1,
+      and the bounds meet.  Three leaves entered in all.
+    """
+    game = Tree((1, 5))
+    assert mtdf(game, 1) == -1
+    assert game.visits == ["0", "1", "0"]
