@@ -91,6 +91,16 @@ def test_a_node_function_given_no_table_makes_a_2_16_entry_one(node: Callable[..
     assert search(tic_tac_toe(), 3, algorithm=node.__name__).stats.tt_probes > 0
 
 
+def test_mtdf_without_use_tt_still_searches_with_a_fresh_table() -> None:
+    """MTD(f) is a sequence of searches through one table: ``use_tt=False`` cannot apply to
+    it, so it gets a fresh 2**16-entry table, exactly as if one were handed over."""
+    game = Walk(3, goal=14)
+    told = iterative_deepening(game, max_depth=6, algorithm="mtdf", use_tt=False)
+    given = iterative_deepening(game, max_depth=6, algorithm="mtdf", tt=TranspositionTable(1 << 16))
+    assert (told.value, told.stats) == (given.value, given.stats)
+    assert told.stats.tt_probes > 0
+
+
 def test_mtdf_first_guess_defaults_to_zero() -> None:
     """``mtdf(game, depth)`` starts from the documented first guess 0: the same passes, so
     the same nodes, as ``first_guess=0``; another guess gives the same value by other passes."""
