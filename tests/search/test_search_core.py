@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search import (
     ALGORITHMS,
+    MATE_BOUND,
+    MAX_PLY,
     WIN,
     Bound,
     SearchContext,
@@ -32,7 +34,7 @@ from reference.search import (
 )
 from reference.search.context import DEADLINE_CHECK_INTERVAL, Deadline, first_move_first
 from reference.search.toy_games import Nim, PointsNim
-from reference.search.tt import from_tt, to_tt
+from reference.search.tt import from_tt, is_prime, next_prime, to_tt
 
 
 @functools.cache
@@ -145,6 +147,35 @@ def test_tt_bound_flags_and_mate_conversion() -> None:
         for value in (WIN - 7, -WIN + 9, 123, 0):
             assert from_tt(to_tt(value, ply), ply) == value
     assert to_tt(WIN - 7, 3) == WIN - 4  # win in 7 from root = win in 4 from a node at ply 3
+
+
+def test_table_sizes_are_the_primes_a_sieve_finds() -> None:
+    """Seed 001, "Index Collisions": a prime size.  ``is_prime`` / ``next_prime`` against a
+    sieve of Eratosthenes written here, and the sizes a table is given."""
+    limit = 2000
+    sieve = [False, False] + [True] * (limit - 1)
+    for n in range(2, limit + 1):
+        if sieve[n]:
+            for multiple in range(n * n, limit + 1, n):
+                sieve[multiple] = False
+    assert [n for n in range(-3, limit + 1) if is_prime(n)] == [
+        n for n in range(limit + 1) if sieve[n]
+    ]
+    for n in range(1, limit - 100):
+        assert next_prime(n) == min(p for p in range(n, limit + 1) if sieve[p])
+    assert [TranspositionTable(n).capacity for n in (1, 2, 3, 4, 9, 10, 100)] == [
+        2, 2, 3, 5, 11, 11, 101,
+    ]  # fmt: skip
+
+
+def test_to_tt_converts_a_win_exactly_max_ply_plies_away() -> None:
+    """A win at ply ``MAX_PLY`` (the deepest any search may go, score ``MATE_BOUND``) seen
+    at ply 3 is a win ``MAX_PLY - 3`` plies from that node; a loss likewise."""
+    assert MATE_BOUND == WIN - MAX_PLY
+    assert to_tt(MATE_BOUND, 3) == WIN - (MAX_PLY - 3)
+    assert to_tt(-MATE_BOUND, 3) == -(WIN - (MAX_PLY - 3))
+    assert from_tt(to_tt(MATE_BOUND, 3), 3) == MATE_BOUND
+    assert to_tt(MATE_BOUND - 1, 3) == MATE_BOUND - 1  # below the bound: a heuristic value
 
 
 def test_tt_size_must_be_positive() -> None:
@@ -381,6 +412,14 @@ def test_reported_seconds_lie_within_the_call() -> None:
         start = time.perf_counter()
         seconds = run().seconds
         assert 0 <= seconds <= time.perf_counter() - start
+    iterations: list[float] = []  # each finished iteration's result (the CLI's progress lines)
+    start = time.perf_counter()
+    total = iterative_deepening(
+        PointsNim(20), max_depth=6, on_iteration=lambda r: iterations.append(r.seconds)
+    ).seconds
+    elapsed = time.perf_counter() - start
+    assert len(iterations) == 6 and iterations == sorted(iterations)
+    assert iterations[0] >= 0 and iterations[-1] <= total <= elapsed
 
 
 def test_first_move_first_moves_the_hint_to_the_front_and_keeps_the_rest() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tree_game import Tree
 
-from reference.search import alphabeta, mtdf, pvs
+from reference.search import alphabeta, iterative_deepening, mtdf, pvs, search
 
 PVS_TREE = (0, ((-1, -3),), ((1, 5),))
 """Root (A to move) with three moves.  Leaves are scored for the side to move there
@@ -55,3 +55,16 @@ def test_mtdf_first_pass_fails_low_then_the_table_closes_the_bounds() -> None:
     game = Tree((1, 5))
     assert mtdf(game, 1) == -1
     assert game.visits == ["0", "1", "0"]
+
+
+def test_iterative_deepening_starts_mtdf_from_the_first_guess_0() -> None:
+    """Seed 001 / Plaat et al.: iterative deepening hands MTD(f) the previous iteration's
+    value as its first guess, and 0 to the first iteration (as ``search`` does).  On a
+    root with leaves worth 0 and -5 to A, worked by hand: pass 1, window (-1, 0): the
+    first leaf reaches 0, lower = 0; pass 2, window (0, 1): the stored lower bound leaves
+    the window open, both leaves fall to at most 0: upper = 0.  (From a first guess of 1
+    the passes run the other way round and enter ``0``, ``1``, ``0``.)"""
+    deepened, searched = Tree((0, 5)), Tree((0, 5))
+    assert iterative_deepening(deepened, max_depth=1, algorithm="mtdf").value == 0
+    assert search(searched, 1, algorithm="mtdf").value == 0
+    assert deepened.visits == searched.visits == ["0", "0", "1"]
