@@ -166,6 +166,42 @@ def test_table_sizes_are_the_primes_a_sieve_finds() -> None:
     assert [TranspositionTable(n).capacity for n in (1, 2, 3, 4, 9, 10, 100)] == [
         2, 2, 3, 5, 11, 11, 101,
     ]  # fmt: skip
+    assert TranspositionTable().capacity == next_prime(1 << 20)  # the default: about a million
+
+
+def test_a_large_table_starts_at_a_prime_and_grows_eightfold_through_primes() -> None:
+    """The module docstring's growth rule: a table larger than ``INITIAL_SIZE`` starts
+    with that many slots (a prime), and each store that meets another key's entry
+    multiplies the slots by ``GROWTH`` = 8, rounded up to a prime, until ``capacity``."""
+    table = TranspositionTable(1 << 20)
+    sizes = [table.size]
+    key = 0
+    while table.size < table.capacity:
+        table.store(key, 1, 0, Bound.EXACT, None)
+        table.store(key + table.size, 1, 0, Bound.EXACT, None)  # same slot, another key
+        sizes.append(table.size)
+        key += 1
+    second = next_prime(8 * 4099)
+    third = next_prime(8 * second)
+    assert sizes == [4099, second, third, next_prime(1 << 20)]  # 8 * third > capacity
+    assert 8 * third > table.capacity
+    assert all(is_prime(n) for n in sizes)
+
+
+def test_an_empty_table_may_be_claimed_again_and_entries_are_incomplete_by_default() -> None:
+    """``bind``: a table that holds no entry takes the meaning of the next search; once it
+    holds one, another meaning is refused.  ``store`` without ``complete``: the entry is
+    reused at its own depth only (``usable``)."""
+    table = TranspositionTable(11)
+    table.bind("exact values")
+    table.bind("depth-limited values")  # nothing stored yet: the new meaning wins
+    assert table.purpose == "depth-limited values"
+    table.store(5, 3, 10, Bound.EXACT, None)
+    with pytest.raises(ParameterError, match="another kind of search"):
+        table.bind("exact values")
+    slot = table.probe(5)
+    assert not table.complete[slot]
+    assert table.usable(slot, 3, False) and not table.usable(slot, 4, False)
 
 
 def test_to_tt_converts_a_win_exactly_max_ply_plies_away() -> None:
