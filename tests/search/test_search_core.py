@@ -202,6 +202,11 @@ def test_an_empty_table_may_be_claimed_again_and_entries_are_incomplete_by_defau
     slot = table.probe(5)
     assert not table.complete[slot]
     assert table.usable(slot, 3, False) and not table.usable(slot, 4, False)
+    assert not table.usable(slot, 2, False)  # exactly: not a shallower search either
+    assert table.usable(slot, 3, True) and table.usable(slot, 2, True)  # at least as deep
+    assert not table.usable(slot, 4, True)
+    table.clear()  # empty, and the meaning forgotten
+    assert (table.stores, table.filled(), table.purpose, table.probe(5)) == (0, 0, None, -1)
 
 
 def test_to_tt_converts_a_win_exactly_max_ply_plies_away() -> None:
