@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tree_game import Tree
 
-from reference.search import alphabeta, iterative_deepening, mtdf, pvs, search
+from reference.search import WIN, alphabeta, iterative_deepening, mtdf, pvs, search, solve
 
 PVS_TREE = (0, ((-1, -3),), ((1, 5),))
 """Root (A to move) with three moves.  Leaves are scored for the side to move there
@@ -68,3 +68,46 @@ def test_iterative_deepening_starts_mtdf_from_the_first_guess_0() -> None:
     assert iterative_deepening(deepened, max_depth=1, algorithm="mtdf").value == 0
     assert search(searched, 1, algorithm="mtdf").value == 0
     assert deepened.visits == searched.visits == ["0", "0", "1"]
+
+
+SOLVE_TREE = (0, (WIN,), (0,))
+"""Root (A to move): move 0 ends the game drawn; move 1 lets B make its only move, after
+which A has won (the leaf ``10`` is scored +WIN for A, the side to move there); move 2
+likewise ends in a draw (``20``)."""
+
+
+def test_solve_proves_two_bounds_with_null_windows_then_tests_each_move() -> None:
+    """``solve`` (``reference.search.solve.root_value``), worked by hand:
+
+    * at least a draw?  Window (-1, 0): move 0 draws, 0 >= 0: proven at once (``0``);
+    * a win?  Window (0, 1): move 0 draws (not above 0), move 1: at ``1`` B's only
+      move reaches ``10``, a win for A, so B's node fails low (stored as an upper bound
+      -WIN for B) and A's value WIN >= 1 ends the root: ``0``, ``1``, ``10``;
+    * which moves keep WIN?  Each move with the window (WIN - 1, WIN): ``0`` draws (no);
+      ``1`` is answered by the stored bound (yes, without entering ``10``); ``2``: B's
+      node is entered, its only leaf draws (no).
+
+    With ``null_window=False`` one full-window search finds the value instead: it enters
+    ``0``, ``1``, ``10``, ``2``, ``20`` (nothing cuts at the root until the last move)."""
+    game = Tree(SOLVE_TREE)
+    result = solve(game)
+    assert (result.score, result.best_moves) == (WIN, (1,))
+    assert game.visits == ["0", "0", "1", "10", "0", "1", "2", "20"]
+    full = Tree(SOLVE_TREE)
+    assert solve(full, null_window=False).best_moves == (1,)
+    assert full.visits[:5] == ["0", "1", "10", "2", "20"]
+
+
+def test_solve_second_proof_reads_the_first_proofs_lower_bound_and_searches_on() -> None:
+    """``(((0, -WIN),),)``: A's only move leads to B's only move, then A chooses between a
+    draw (``000``) and a win (``001``).  Worked by hand:
+
+    * at least a draw?  Window (-1, 0): ``0``, ``00``, ``000``: the draw ends A's node
+      ``00`` (0 >= 0), stored as a lower bound 0;
+    * a win?  Window (0, 1): ``0``, ``00``: the stored lower bound 0 does not close the
+      window (0 is not above 0), so A's node is searched again: ``000``, ``001``: WIN;
+    * move 0 keeps WIN: B's node ``0`` answers from its stored upper bound."""
+    game = Tree((((0, -WIN),),))
+    result = solve(game)
+    assert (result.score, result.best_moves) == (WIN, (0,))
+    assert game.visits == ["0", "00", "000", "0", "00", "000", "001", "0"]
