@@ -195,7 +195,7 @@ def test_an_empty_table_may_be_claimed_again_and_entries_are_incomplete_by_defau
     table = TranspositionTable(11)
     table.bind("exact values")
     table.bind("depth-limited values")  # nothing stored yet: the new meaning wins
-    assert table.purpose == "depth-limited values"
+    assert [table.purpose] == ["depth-limited values"]
     table.store(5, 3, 10, Bound.EXACT, None)
     with pytest.raises(ParameterError, match="another kind of search"):
         table.bind("exact values")
@@ -206,7 +206,8 @@ def test_an_empty_table_may_be_claimed_again_and_entries_are_incomplete_by_defau
     assert table.usable(slot, 3, True) and table.usable(slot, 2, True)  # at least as deep
     assert not table.usable(slot, 4, True)
     table.clear()  # empty, and the meaning forgotten
-    assert (table.stores, table.filled(), table.purpose, table.probe(5)) == (0, 0, None, -1)
+    assert (table.stores, table.filled(), table.probe(5)) == (0, 0, -1)
+    assert table.purpose is None
 
 
 def test_to_tt_converts_a_win_exactly_max_ply_plies_away() -> None:
