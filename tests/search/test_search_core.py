@@ -245,6 +245,20 @@ def test_perft_counts_sequences_and_stops_at_terminals() -> None:
         perft(Nim(3, 2), -1)
 
 
+def test_divide_splits_perft_by_root_move() -> None:
+    """``divide``: the count below each root move (hand-counted on Nim(3, take=2) above);
+    the counts add up to ``perft``; no move at depth 0 or from a finished game."""
+    assert divide(Nim(3, 2), 1) == {1: 1, 2: 1}
+    assert divide(Nim(3, 2), 3) == {1: 1, 2: 0}  # 2 then 1 ends the game after 2 plies
+    for depth in range(6):
+        assert sum(divide(Nim(7, 3), depth).values()) == (perft(Nim(7, 3), depth) if depth else 0)
+    assert divide(Nim(3, 2), 0) == {}
+    assert divide(Nim(0, 2), 3) == {}
+    for bad in (-1, True, 1.5):
+        with pytest.raises(ParameterError, match="perft depth"):
+            divide(Nim(3, 2), bad)  # type: ignore[arg-type]
+
+
 def test_bad_parameters_are_rejected() -> None:
     with pytest.raises(ParameterError):
         search(Nim(5), 0)

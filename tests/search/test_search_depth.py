@@ -75,6 +75,16 @@ def test_a_forced_line_of_3000_plies_every_entry_point(low_recursion_limit: int)
     assert sys.getrecursionlimit() >= FRAMES_PER_PLY * LONG > low_recursion_limit
 
 
+@pytest.mark.parametrize("count", [perft, divide], ids=["perft", "divide"])
+def test_perft_and_divide_each_make_their_own_room(
+    count: Callable[[Nim, int], object], low_recursion_limit: int
+) -> None:
+    """Each of ``perft`` and ``divide`` raises the limit itself before its ``LONG``-ply line
+    (alone: in the test above the first call may have made room for the next)."""
+    assert count(Nim(LONG, take=1), LONG) in (1, {1: 1})
+    assert sys.getrecursionlimit() >= FRAMES_PER_PLY * LONG > low_recursion_limit
+
+
 @pytest.mark.parametrize(
     "node", [minimax, alphabeta, alphabeta_tt, pvs, mtdf], ids=lambda f: str(f.__name__)
 )
