@@ -89,7 +89,8 @@ def solve(
     Searches ``search_moves`` when the game is not ``selective`` (a sound pruning
     such as Dots and Boxes' capture rule keeps the value), every legal move when it
     is; the optimal moves are tested among *all* legal moves.  ``tt`` must be empty
-    or filled by an earlier ``solve`` (a table holds values of one meaning).
+    or filled by an earlier ``solve`` (a table holds values of one meaning); without
+    one, ``solve`` makes a fresh table of 2**20 entries.
     ``use_tt=False`` solves with plain alpha-beta (no table: slower, and a check
     of the table's keys, e.g. that they hold every state that changes a value).
 

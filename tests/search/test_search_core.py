@@ -464,6 +464,7 @@ def test_reported_seconds_lie_within_the_call() -> None:
         lambda: iterative_deepening(PointsNim(20), max_depth=6),
         lambda: search(PointsNim(20), 6),
         lambda: solve(PointsNim(12)),
+        lambda: solve(Nim(0, 3)),  # a finished game: no search at all
     ):
         start = time.perf_counter()
         seconds = run().seconds

@@ -39,6 +39,7 @@ from reference.search import (
     solve,
 )
 from reference.search.recursion import FRAMES_PER_PLY, make_room, stack_depth
+from reference.search.solve import SOLVE_DEPTH
 from reference.search.toy_games import Nim
 from reference.wargame.game import WarGame
 
@@ -147,6 +148,15 @@ def test_dou_shou_qi_solve_to_a_draw_limit_of_3000_plies(low_recursion_limit: in
     result = solve(game)
     assert result.value == 0 and len(result.best_moves) == 1  # a draw at the limit
     assert result.stats.nodes >= 3000
+
+
+def test_solve_takes_a_game_of_exactly_solve_depth_plies(low_recursion_limit: int) -> None:
+    """``SOLVE_DEPTH`` (= ``MAX_PLY``) plies is the longest game ``solve`` takes: Nim with
+    that many stones, one at a time, is lost for the mover (an even pile); one more
+    stone is refused."""
+    assert solve(Nim(SOLVE_DEPTH, take=1)).value == -1
+    with pytest.raises(GameError, match=f"can last {SOLVE_DEPTH + 1} more plies"):
+        solve(Nim(SOLVE_DEPTH + 1, take=1))
 
 
 def test_solve_refuses_a_game_that_can_repeat_forever() -> None:

@@ -18,12 +18,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from walk_game import Walk
 
+from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.errors import ParameterError
 from reference.mnk.board import MNKGame
 from reference.mnk.player import NearMovesGame
 from reference.search import (
     WIN,
     SearchContext,
+    SearchResult,
     TranspositionTable,
     alphabeta_tt,
     iterative_deepening,
@@ -94,11 +96,27 @@ def test_a_node_function_given_no_table_makes_a_2_16_entry_one(node: Callable[..
 def test_mtdf_without_use_tt_still_searches_with_a_fresh_table() -> None:
     """MTD(f) is a sequence of searches through one table: ``use_tt=False`` cannot apply to
     it, so it gets a fresh 2**16-entry table, exactly as if one were handed over."""
-    game = Walk(3, goal=14)
-    told = iterative_deepening(game, max_depth=6, algorithm="mtdf", use_tt=False)
-    given = iterative_deepening(game, max_depth=6, algorithm="mtdf", tt=TranspositionTable(1 << 16))
+    def deepen(**table: object) -> SearchResult[int]:
+        return iterative_deepening(DotsAndBoxes(2, 3), max_depth=10, algorithm="mtdf", **table)  # type: ignore[arg-type]
+
+    told, given = deepen(use_tt=False), deepen(tt=TranspositionTable(1 << 16))
     assert (told.value, told.stats) == (given.value, given.stats)
-    assert told.stats.tt_probes > 0
+    assert told.stats.tt_probes > 0  # (39,165 nodes: enough positions that a table of
+    # another size would collide differently: 2**17 slots give 39,142)
+
+
+def test_solve_without_a_table_uses_a_fresh_2_20_entry_one() -> None:
+    """``solve``'s own table (documented): the same search as handing it a fresh table
+    of 2**20 entries.  Dots and Boxes 2 x 3 stores enough positions that a table of
+    another size collides differently (2**16 slots: 26,313 nodes instead of 25,256)."""
+    own = solve(DotsAndBoxes(2, 3))
+    given = solve(DotsAndBoxes(2, 3), tt=TranspositionTable(1 << 20))
+    assert (own.value, own.stats) == (given.value, given.stats)
+    with pytest.raises(ParameterError, match="use_tt=False"):
+        solve(Nim(6, 3), tt=TranspositionTable(1 << 10), use_tt=False)
+    assert solve(Nim(6, 3), node_limit=1).value == 1  # a limit of 1 node is allowed
+    with pytest.raises(ParameterError, match="node limit"):
+        solve(Nim(6, 3), node_limit=0)
 
 
 def test_mtdf_first_guess_defaults_to_zero() -> None:
