@@ -111,3 +111,19 @@ def test_solve_second_proof_reads_the_first_proofs_lower_bound_and_searches_on()
     result = solve(game)
     assert (result.score, result.best_moves) == (WIN, (0,))
     assert game.visits == ["0", "00", "000", "0", "00", "000", "001", "0"]
+
+
+def test_solve_tests_each_move_of_a_points_game_with_a_null_window_below_the_value() -> None:
+    """A points game (``solve`` searches it with the full window): move 0 scores 2 for A;
+    after move 1, B chooses between leaves worth 1 and 3 to A.  Worked by hand:
+
+    * the value: ``0`` gives 2 (alpha = 2); at ``1`` B's window is (-inf, -2) and its
+      first leaf ``10`` already gives B -1 >= -2: a cut-off, B's node stored as a lower
+      bound -1 for B (at most 1 for A).  Value 2;
+    * is move 1 optimal?  Its test window is (1, 2) for A, (-2, -1) for B: the stored
+      lower bound -1 closes it at once, so no leaf below ``1`` is entered again: 1 < 2, no.
+    """
+    game = Tree((-2, (1, 3)), points=True)
+    result = solve(game)
+    assert (result.score, result.best_moves) == (2, (0,))
+    assert game.visits == ["0", "1", "10", "0", "1"]

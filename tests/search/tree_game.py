@@ -2,7 +2,8 @@
 
 A tree is a nested tuple: a tuple is a position whose moves are its indices, an
 ``int`` is a finished game scored for the side to move there (players alternate,
-nothing is scored on the way).  ``Tree.visits`` logs, in order, the path of every
+nothing is scored on the way; ``points=True`` makes the scores points, as in Dots and
+Boxes, instead of +-WIN / 0).  ``Tree.visits`` logs, in order, the path of every
 position entered by ``make``: a test compares it with a trace worked out by hand.
 """
 
@@ -23,10 +24,11 @@ class Tree:
     """See the module docstring."""
 
     selective = False
-    counts_points = False
 
-    def __init__(self, tree: Node) -> None:
+    def __init__(self, tree: Node, *, points: bool = False) -> None:
         self.tree = tree
+        self.counts_points = points
+        """A points game: a leaf's number is the net score, not a win / draw / loss."""
         self.path: list[int] = []
         self.to_move = 0
         self.visits: list[str] = []
