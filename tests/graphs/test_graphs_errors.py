@@ -44,7 +44,7 @@ def test_kruskal_checks_vertices_and_accepts_the_smallest_graphs() -> None:
     assert mst_kruskal(1, []) == []
     assert mst_kruskal(3, [Edge(4, 1, 2), Edge(1, 0, 2)]) == [Edge(1, 0, 2), Edge(4, 1, 2)]
     for bad in (Edge(1, 0, 3), Edge(1, -1, 2), Edge(1, 3, 0), Edge(1, 1, 1), Edge(1, 0, -1)):
-        with pytest.raises(ParameterError, match="does not join two vertices of 0..2"):
+        with pytest.raises(ParameterError, match=r"does not join two vertices of 0\.\.2"):
             mst_kruskal(3, [Edge(1, 0, 1), bad])
         with pytest.raises(ParameterError, match="does not join"):
             mst_partition(3, [Edge(1, 0, 1), bad])
@@ -58,7 +58,7 @@ def test_kruskal_checks_vertices_and_accepts_the_smallest_graphs() -> None:
 def test_prim_root_must_be_a_vertex() -> None:
     assert mst_prim(TRIANGLE, 2) == [2, 0, None]
     for bad in (-1, 3):
-        with pytest.raises(ParameterError, match="the root r must be a vertex 0..2"):
+        with pytest.raises(ParameterError, match=r"the root r must be a vertex 0\.\.2"):
             mst_prim(TRIANGLE, bad)
 
 
@@ -66,7 +66,7 @@ def test_update_mst_checks_its_move_and_its_tree() -> None:
     tree = [Edge(1, 0, 1), Edge(2, 0, 2)]
     assert update_mst(IndexedCompleteGraph(TRIANGLE), tree, 2, [2, 3, 0]).tree  # v = n - 1
     for v in (-1, 3):
-        with pytest.raises(ParameterError, match="the moved vertex must be 0..2"):
+        with pytest.raises(ParameterError, match=r"the moved vertex must be 0\.\.2"):
             update_mst(IndexedCompleteGraph(TRIANGLE), tree, v, [1, 1, 1])
     with pytest.raises(ParameterError, match="one weight per vertex"):
         update_mst(IndexedCompleteGraph(TRIANGLE), tree, 0, [1, 2])
@@ -83,7 +83,7 @@ def test_union_find_checks_its_elements() -> None:
     sets = UnionFind(3)
     assert sets.find_set(2) == 2
     for bad in (-1, 3):
-        with pytest.raises(ParameterError, match="not in the union-find \\(0..2\\)"):
+        with pytest.raises(ParameterError, match=r"not in the union-find \(0\.\.2\)"):
             sets.find_set(bad)
     with pytest.raises(ParameterError, match="n >= 0"):
         UnionFind(-1)
