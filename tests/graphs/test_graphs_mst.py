@@ -75,6 +75,13 @@ def test_mst_partition_is_optimal(w: list[list[float]]) -> None:
     assert result.s1 | result.s2 == frozenset(range(n)) and not result.s1 & result.s2
     assert result.t_max == min_crossing_weight(w, result.s1, result.s2)
     assert result.t_max == brute_force_t_best(w)
+    # the forest: the tree edges joined before the stop, a spanning tree of each side
+    # (n - 2 edges, each inside one side, joining each side into one set)
+    sides = UnionFind(n)
+    assert len(result.forest) == n - 2
+    assert all(sides.union(e.u, e.v) for e in result.forest)
+    assert sorted(sides.sets(), key=min) == sorted([result.s1, result.s2], key=min)
+    assert all(e.weight == w[e.u][e.v] <= result.t_max for e in result.forest)
 
 
 @settings(derandomize=True, max_examples=200, deadline=None)
