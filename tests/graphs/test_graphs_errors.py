@@ -43,12 +43,14 @@ def test_kruskal_checks_vertices_and_accepts_the_smallest_graphs() -> None:
     assert mst_kruskal(0, []) == []
     assert mst_kruskal(1, []) == []
     assert mst_kruskal(3, [Edge(4, 1, 2), Edge(1, 0, 2)]) == [Edge(1, 0, 2), Edge(4, 1, 2)]
+    # an Edge built directly with u > v still joins two vertices (vertex 0 second)
+    assert mst_kruskal(3, [Edge(1, 1, 0), Edge(2, 2, 0)]) == [Edge(1, 1, 0), Edge(2, 2, 0)]
     for bad in (Edge(1, 0, 3), Edge(1, -1, 2), Edge(1, 3, 0), Edge(1, 1, 1), Edge(1, 0, -1)):
         with pytest.raises(ParameterError, match=r"does not join two vertices of 0\.\.2"):
             mst_kruskal(3, [Edge(1, 0, 1), bad])
         with pytest.raises(ParameterError, match="does not join"):
             mst_partition(3, [Edge(1, 0, 1), bad])
-    with pytest.raises(ParameterError, match="n >= 0"):
+    with pytest.raises(ParameterError, match="a graph needs n >= 0 vertices"):
         mst_kruskal(-1, [])
     with pytest.raises(ParameterError, match="at least 2 vertices"):
         mst_partition(1, [])
