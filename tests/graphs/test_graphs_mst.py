@@ -129,6 +129,21 @@ def test_mst_prim_as_printed_line_9_is_wrong() -> None:
     assert mst_prim(w, 0).count(None) == 1
 
 
+def test_mst_prim_by_hand_strict_comparison_and_default_root() -> None:
+    """MST-PRIM worked by hand on a triangle of equal weights 1, root 0 (the default):
+    0 is extracted and sets key[1] = key[2] = 1 with parent 0; 1 is extracted next
+    (ties by vertex number) and w(1, 2) = 1 < key[2] = 1 is false (line 9 is a strict
+    comparison), so 2 keeps parent 0.  The printed listing (line 9 against key[u])
+    compares every weight with key[0] = 0 first: a weight-0 edge does not pass it, so
+    vertex 1 of a two-vertex graph joined by weight 0 gets no parent."""
+    equal = [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
+    assert mst_prim(equal) == mst_prim(equal, 0) == [None, 0, 0]
+    assert mst_prim(equal, 1) == [1, None, 1]
+    assert mst_prim_as_printed([[0, 0], [0, 0]]) == [None, None]
+    assert mst_prim_as_printed([[0, 5], [5, 0]], 1) == mst_prim_as_printed([[0, 5], [5, 0]])
+    assert mst_prim([[0, 0], [0, 0]]) == [None, 0]
+
+
 def test_complete_graph_edges_rejects_asymmetric_matrix() -> None:
     with pytest.raises(ParameterError, match="not symmetric"):
         complete_graph_edges([[0, 1], [2, 0]])

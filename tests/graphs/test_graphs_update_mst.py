@@ -184,3 +184,32 @@ def test_decreased_edge_at_v_is_not_a_replacement_candidate() -> None:
     for update in (update_mst, update_mst_optimized):
         result = update(IndexedCompleteGraph(w), tree, 0, new)
         assert tree_weight(result.tree) == 10
+
+
+@settings(derandomize=True, max_examples=100, deadline=None)
+@given(moves(max_step=3), st.integers(-2, 14), st.integers(0, 6))
+def test_edges_hashed_by_weight_answer_as_the_matrix_does(
+    move: tuple[list[list[float]], int, list[float]], low: int, width: int
+) -> None:
+    """§8.2.2: the weight-hashed adjacency lists give the vertices joined to ``u`` by a
+    weight ``w`` (exactly) and by a weight in ``[low, high)`` (half open), read here
+    from the weight matrix, before and after UPDATE-EDGE moves the edges at ``v``."""
+    w, v, new = move
+    graph = IndexedCompleteGraph(w)
+    n = len(w)
+    for step in range(2):
+        matrix = graph.matrix()
+        for u in range(n):
+            others = [x for x in range(n) if x != u]
+            high = low + width
+            assert sorted(graph.neighbours_in_range(u, low, high)) == [
+                x for x in others if low <= matrix[u][x] < high
+            ]
+            for weight in {matrix[u][x] for x in others} | {low}:
+                assert graph.neighbours_of_weight(u, weight) == frozenset(
+                    x for x in others if matrix[u][x] == weight
+                )
+        if step == 0:
+            for u in range(n):
+                if u != v:
+                    graph.update_edge(v, u, new[u])
