@@ -135,12 +135,16 @@ def test_mst_prim_by_hand_strict_comparison_and_default_root() -> None:
     (ties by vertex number) and w(1, 2) = 1 < key[2] = 1 is false (line 9 is a strict
     comparison), so 2 keeps parent 0.  The printed listing (line 9 against key[u])
     compares every weight with key[0] = 0 first: a weight-0 edge does not pass it, so
-    vertex 1 of a two-vertex graph joined by weight 0 gets no parent."""
+    vertex 1 of a two-vertex graph joined by weight 0 gets no parent (and see below)."""
     equal = [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
     assert mst_prim(equal) == mst_prim(equal, 0) == [None, 0, 0]
     assert mst_prim(equal, 1) == [1, None, 1]
     assert mst_prim_as_printed([[0, 0], [0, 0]]) == [None, None]
-    assert mst_prim_as_printed([[0, 5], [5, 0]], 1) == mst_prim_as_printed([[0, 5], [5, 0]])
+    # printed, on the triangle from root 0 (the default): key[0] = 0 blocks every update
+    # from 0; 1 is extracted next with key inf, and w(1, 2) = 1 < key[1] = inf: 2 gets
+    # parent 1, 1 none.  From root 1 the same happens with 0 in the middle.
+    assert mst_prim_as_printed(equal) == mst_prim_as_printed(equal, 0) == [None, None, 1]
+    assert mst_prim_as_printed(equal, 1) == [None, None, 0]
     assert mst_prim([[0, 0], [0, 0]]) == [None, 0]
 
 
