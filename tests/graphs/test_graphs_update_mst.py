@@ -213,3 +213,38 @@ def test_edges_hashed_by_weight_answer_as_the_matrix_does(
             for u in range(n):
                 if u != v:
                     graph.update_edge(v, u, new[u])
+
+
+HAND: list[list[float]] = [
+    [0, 1, 2, 3, 2],
+    [1, 0, 1, 5, 9],
+    [2, 1, 0, 4, 9],
+    [3, 5, 4, 0, 9],
+    [2, 9, 9, 9, 0],
+]
+"""Five vertices; the MST is 0-1 (1), 1-2 (1), 0-4 (2), 0-3 (3): rooted at 0 its subtrees
+are {1, 2} (Weight 1), {3} (Weight 3) and {4} (Weight 2)."""
+
+
+def test_update_mst_worked_by_hand() -> None:
+    """Vertex 0 moves: w(0,1) 1 -> 2 (a tree edge increases: subtree {1, 2} is to be
+    reconnected), w(0,2) stays 2 (not a tree edge), w(0,3) 3 -> 2 (a tree edge
+    decreases), w(0,4) stays 2 (a tree edge, unchanged).  Worked by hand:
+
+    * Update-MST (§8.2.3): E' = the tree with the edges at 0 at their new weights
+      (lines 1, 12), 4 edges; lines 6-12 look at the 4 edges at 0; lines 13-15 look in
+      the weight-1 buckets of 1 and 2 and find 1-2 twice (already in E'): 6 edges looked
+      at.  The new MST: 1-2 (1), 0-1, 0-3, 0-4 (2 each), weight 7, as from scratch.
+    * §8.2.4 (optimised): the same E'; the range [1, 2) around 1 and 2 holds only 1-2,
+      inside the subtree: no candidate, 6 edges looked at, the same tree."""
+    tree = mst_kruskal(5, complete_graph_edges(HAND))
+    assert sorted(tree) == [Edge(1, 0, 1), Edge(1, 1, 2), Edge(2, 0, 4), Edge(3, 0, 3)]
+    new: list[float] = [0, 2, 2, 2, 2]
+    expected = (Edge(1, 1, 2), Edge(2, 0, 1), Edge(2, 0, 3), Edge(2, 0, 4))
+    for repair in (update_mst, update_mst_optimized):
+        result = repair(IndexedCompleteGraph(HAND), tree, 0, new)
+        assert tuple(sorted(result.tree)) == expected, repair.__name__
+        assert (result.reduced_edges, result.edges_considered, result.subtrees_reconnected) == (
+            4, 6, 1,
+        ), repair.__name__  # fmt: skip
+    assert scratch_weight(HAND, 0, new) == tree_weight(expected) == 7
