@@ -89,3 +89,14 @@ def test_union_find_checks_its_elements() -> None:
             sets.find_set(bad)
     with pytest.raises(ParameterError, match="n >= 0"):
         UnionFind(-1)
+
+
+def test_union_find_make_set_returns_its_element_and_unions_by_rank() -> None:
+    """Make-Set returns the new element; Union by rank (Cormen et al., cited by seed 003
+    §8.1.1): the root of the taller tree becomes the root of the union."""
+    sets = UnionFind()
+    assert [sets.make_set(), sets.make_set(), sets.make_set()] == [0, 1, 2]
+    assert sets.union(0, 1)
+    root = sets.find_set(0)
+    assert sets.union(2, 0)  # a single element (rank 0) joins a tree of rank 1
+    assert sets.find_set(2) == sets.find_set(1) == root
