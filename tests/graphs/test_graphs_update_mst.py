@@ -116,6 +116,23 @@ def test_section_8_2_4_equal_weight_restriction_misses_a_cheaper_tree() -> None:
     assert scratch_weight(w, 0, new) == 8
 
 
+def test_section_8_2_4_restriction_applies_between_subtrees_not_to_v() -> None:
+    """The printed equal-Weight restriction compares two subtrees' Weights; an edge back
+    to v has no subtree and stays a candidate.  Worked by hand: v = 0, subtree {1, 2}
+    hangs by 0-1 (5, rising to 6), subtree {3} by 0-3 (Weight 3); the non-tree edge 0-2
+    (5) lies in [5, 6) and replaces 0-1: the new MST 1-2, 0-3, 0-2 weighs 9, printed
+    restriction or not."""
+    w: list[list[float]] = [[0, 5, 5, 3], [5, 0, 1, 9], [5, 1, 0, 9], [3, 9, 9, 0]]
+    new: list[float] = [0, 6, 5, 3]
+    for printed in (False, True):
+        graph = IndexedCompleteGraph(w)
+        tree = mst_kruskal(4, graph.edges())
+        assert sorted(tree) == [Edge(1, 1, 2), Edge(3, 0, 3), Edge(5, 0, 1)]
+        result = update_mst_optimized(graph, tree, 0, new, printed_restriction=printed)
+        assert sorted(result.tree) == [Edge(1, 1, 2), Edge(3, 0, 3), Edge(5, 0, 2)]
+    assert scratch_weight(w, 0, new) == 9
+
+
 def test_update_mst_considers_o_n_edges_on_a_line() -> None:
     """§8.2: on points on a line (distinct distances) the work grows linearly in n."""
     for n in (10, 40, 160):
