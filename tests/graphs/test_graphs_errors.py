@@ -18,6 +18,7 @@ from reference.graphs import (
     mst_partition,
     mst_prim,
     update_mst,
+    update_mst_optimized,
 )
 
 TRIANGLE = [[0, 1, 2], [1, 0, 3], [2, 3, 0]]
@@ -67,11 +68,12 @@ def test_prim_root_must_be_a_vertex() -> None:
 def test_update_mst_checks_its_move_and_its_tree() -> None:
     tree = [Edge(1, 0, 1), Edge(2, 0, 2)]
     assert update_mst(IndexedCompleteGraph(TRIANGLE), tree, 2, [2, 3, 0]).tree  # v = n - 1
-    for v in (-1, 3):
-        with pytest.raises(ParameterError, match=r"the moved vertex must be 0\.\.2"):
-            update_mst(IndexedCompleteGraph(TRIANGLE), tree, v, [1, 1, 1])
-    with pytest.raises(ParameterError, match="one weight per vertex"):
-        update_mst(IndexedCompleteGraph(TRIANGLE), tree, 0, [1, 2])
+    for repair in (update_mst, update_mst_optimized):
+        for v in (-1, 3):
+            with pytest.raises(ParameterError, match=r"the moved vertex must be 0\.\.2"):
+                repair(IndexedCompleteGraph(TRIANGLE), tree, v, [1, 1, 1])
+        with pytest.raises(ParameterError, match="one weight per vertex"):
+            repair(IndexedCompleteGraph(TRIANGLE), tree, 0, [1, 2])
     with pytest.raises(ParameterError, match="has 2 edges, got 1"):
         update_mst(IndexedCompleteGraph(TRIANGLE), tree[:1], 0, [0, 1, 2])
     with pytest.raises(ParameterError, match="do not form a spanning tree"):
