@@ -53,6 +53,21 @@ def test_algorithm_1_walks_the_dictionary_sequence(n: int) -> None:
     assert order == list(range(n, 0, -1))
 
 
+@pytest.mark.parametrize("start", [(1, 1), (1, 1, 2), (1, 2, 2, 3), (2, 2, 2), (1, 1, 2, 2, 3)])
+def test_algorithm_1_with_repeated_values_walks_each_distinct_sequence_once(
+    start: tuple[int, ...],
+) -> None:
+    """Line 1 takes the longest non-increasing suffix (``>=``) and line 3 the rightmost
+    element strictly larger than o_i: with repeated values (two units of one kind, say)
+    the walk visits every distinct arrangement once, in dictionary order, as a sorted
+    set of ``itertools.permutations`` does."""
+    order = list(start)
+    seen = [tuple(order)]
+    while next_permutation(order):
+        seen.append(tuple(order))
+    assert seen == sorted(set(permutations(start)))
+
+
 @pytest.mark.parametrize("n", range(7))
 def test_algorithm_4_yields_every_sequence_once_and_restores_order(n: int) -> None:
     order = list(range(n))
