@@ -224,6 +224,7 @@ def test_algorithms_2_and_5_give_back_the_callers_order() -> None:
     battle = paper_setup(3, 1, "compact")
     before = battle.to_notation()
     for algorithm in (dictionary_sequence_enumeration, recursive_enumeration):
+        walks = []
         for start in ([0, 1, 2], [2, 0, 1]):
             turn = SingleTurn(battle)
             turn.order[:] = start
@@ -231,6 +232,9 @@ def test_algorithms_2_and_5_give_back_the_callers_order() -> None:
             assert len(seen) == enumerate_turn(battle, "order").plans
             assert turn.order == start, algorithm.__name__
             assert battle.to_notation() == before
+            walks.append(seen)
+        # both start from the first sequence (1, ..., n), whatever the caller's order
+        assert walks[0] == walks[1], algorithm.__name__
 
 
 def test_erratum_algorithm_5_is_not_better_for_two_units() -> None:
