@@ -3,7 +3,9 @@ generation (§III.B), chains (formulas 17-18, Theorem 2), Algorithm 2, formulas 
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
 import random
 
 import pytest
@@ -35,8 +37,10 @@ from reference.dots_and_boxes.chains import (
 from reference.dots_and_boxes.generation import bfs_layers, formula11_depth
 from reference.dots_and_boxes.hashing import (
     P_64,
+    UniversalHash,
     board_formula9,
     count_collisions,
+    edge_states,
     fold32,
     formula9_hash,
     index_formula23,
@@ -99,6 +103,58 @@ def test_theorem_5_bit_vector_b_is_random_0_1_and_reproducible() -> None:
     """Theorem 5: "the value of b_i is a randomly generated 0 or 1" (seeded here)."""
     assert random_bit_vector(30, 1) == random_bit_vector(30, 1)
     assert set(random_bit_vector(200, 2)) == {0, 1}
+
+
+def test_reductions_bit_vector_and_edge_states_against_independent_computations() -> None:
+    """``reduce_to_64`` as its docstring defines it: the low 64 bits, the XOR of the 64-bit
+    limbs (read here from the number's bytes), ``h mod (2^64 - 59)``; B drawn from
+    ``random.Random(9)`` by default (``FORMULA9_SEED``, our choice); S one bit per edge."""
+    rng = random.Random(11)
+    samples = [0, 1, 2**64 - 1, 2**64, 2**64 - 59, 2**128 + 7] + [
+        rng.getrandbits(rng.randrange(1, 300)) for _ in range(200)
+    ]
+    for h in samples:
+        assert reduce_to_64(h, "low") == h % 2**64
+        data = h.to_bytes(8 * ((h.bit_length() + 63) // 64), "little")
+        limbs = [int.from_bytes(data[i : i + 8], "little") for i in range(0, len(data), 8)]
+        assert reduce_to_64(h, "fold") == functools.reduce(operator.xor, limbs, 0)
+        assert reduce_to_64(h, "prime") == h % (2**64 - 59)
+    draw = random.Random(9)
+    assert random_bit_vector(40) == [draw.getrandbits(1) for _ in range(40)]
+    assert edge_states(1, 1, 0b0101) == [1, 0, 1, 0]  # a 1 x 1 board has 4 edges
+    assert edge_states(1, 1, 0b1110) == [0, 1, 1, 1]
+
+
+STRONG_PSEUDOPRIMES = (
+    2047, 1373653, 25326001, 3215031751, 2152302898747, 3474749660383, 341550071728321,
+    3825123056546413051, 318665857834031151167461,
+)
+"""The least strong pseudoprimes to the first k prime bases, k = 1..12 (OEIS A014233, each
+value once): they fool the first 1, 2, 3, 4, 5, 6, 8, 11 and 12 bases (2, 3, 5, ...), so
+Miller-Rabin with fewer bases than ours calls them prime."""
+
+
+def test_miller_rabin_against_a_sieve_pseudoprimes_and_known_primes() -> None:
+    limit = 20_000
+    sieve = [False, False] + [True] * (limit - 1)
+    for n in range(2, limit + 1):
+        if sieve[n]:
+            for multiple in range(n * n, limit + 1, n):
+                sieve[multiple] = False
+    assert [n for n in range(-2, limit + 1) if is_probable_prime(n)] == [
+        n for n in range(limit + 1) if sieve[n]
+    ]
+    assert not any(is_probable_prime(n) for n in STRONG_PSEUDOPRIMES)
+    for prime in (2**31 - 1, 2**61 - 1, 2**64 - 59, 2**64 + 13, 2**89 - 1):
+        assert is_probable_prime(prime)
+        assert not is_probable_prime(prime * 3) and not is_probable_prime(prime * prime)
+
+
+def test_formula_15_by_hand() -> None:
+    """h_ab(k) = ((a k + b) mod p) mod m with a = 3, b = 5, p = 11, m = 4: k = 0, 1, 2, 3
+    give (5, 8, 0, 3) mod 4 = (1, 0, 0, 3)."""
+    h = UniversalHash(3, 5, 11, 4)
+    assert [h(k) for k in range(4)] == [1, 0, 0, 3]
 
 
 # --- Theorem 9 / formulas 14-16 --------------------------------------------------------
