@@ -13,6 +13,7 @@ from hypothesis import given, settings
 
 from reference.connect6 import Connect6, Player, Position, format_position, parse_position
 from reference.connect6.geometry import geometry, has_six, iter_bits
+from reference.connect6.roads import THREAT_LENGTHS
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.search.protocol import MATE_BOUND, WIN
 
@@ -259,3 +260,21 @@ def test_issue_5_moves_example() -> None:
         game.play(game.parse_move(text))
     assert game.to_notation() == "19/j9,j10,j11/i9,k11"
     assert game.to_move == Player.WHITE
+
+
+def test_threat_roads_are_the_roads_with_four_or_five_stones_of_one_colour() -> None:
+    """Seed 004, §2.1.4: "4 子和 5 子是对对方产生威胁的棋形" (4 and 5 stones threaten):
+    ``threat_roads(c)`` holds every road (run of six points) with 4 or 5 stones of colour
+    ``c`` and none of the other, counted here from the stones on the board."""
+    assert THREAT_LENGTHS == (4, 5)
+    game = Connect6.from_notation("9/a1,b1,c1,d1,e1/a3,b3,c3,d3,a5,b5")  # black five, white four
+    for colour in (0, 1):
+        mine, theirs = game.stones(colour), game.stones(1 - colour)
+        expected = {
+            r
+            for r, road in enumerate(game.geo.roads)
+            if sum(mine >> p & 1 for p in road) in (4, 5) and not any(theirs >> p & 1 for p in road)
+        }
+        assert sorted(game.table.threat_roads(colour)) == sorted(expected)
+    fives = [r for r in game.table.threat_roads(0) if sum(game.stones(0) >> p & 1 for p in game.geo.roads[r]) == 5]
+    assert fives and game.table.threat_roads(1)
