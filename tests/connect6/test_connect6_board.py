@@ -13,7 +13,7 @@ from hypothesis import given, settings
 
 from reference.connect6 import Connect6, Player, Position, format_position, parse_position
 from reference.connect6.geometry import geometry, has_six, iter_bits
-from reference.connect6.roads import THREAT_LENGTHS
+from reference.connect6.roads import THREAT_LENGTHS, RoadTable
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.search.protocol import MATE_BOUND, WIN
 
@@ -278,3 +278,15 @@ def test_threat_roads_are_the_roads_with_four_or_five_stones_of_one_colour() -> 
         assert sorted(game.table.threat_roads(colour)) == sorted(expected)
     fives = [r for r in game.table.threat_roads(0) if sum(game.stones(0) >> p & 1 for p in game.geo.roads[r]) == 5]
     assert fives and game.table.threat_roads(1)
+
+
+def test_road_table_snapshot_follows_a_colour_swap() -> None:
+    """The road table treats the colours alike: the table of the position with black and
+    white exchanged has the snapshot with the two colours' parts exchanged (stone counts,
+    live roads, scores; the blank roads are the same)."""
+    game = Connect6.from_notation("9/a1,b1,c1,d1,e1/a3,b3,c3,d3,a5,b5")
+    table = RoadTable.rebuild(game.geo, game.black, game.white)
+    swapped = RoadTable.rebuild(game.geo, game.white, game.black)
+    (stones_b, stones_w), (live_b, live_w), blank, (score_b, score_w) = table.state()
+    assert swapped.state() == ((stones_w, stones_b), (live_w, live_b), blank, (score_w, score_b))
+    assert stones_b != stones_w and live_b != live_w and score_b != score_w
