@@ -12,6 +12,7 @@ from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.causality import causality, complete_causality_graph
 from reference.dou_shou_qi.cones import (
     INF,
+    JUMP_LANDINGS,
     MOVEMENT_GRAPHS,
     Movement,
     a_cone,
@@ -33,6 +34,7 @@ from reference.dou_shou_qi.squares import (
     Side,
     neighbours,
     parse_square,
+    square_name,
 )
 from reference.errors import ParameterError
 
@@ -232,3 +234,24 @@ def test_lower_bound_of_section_8_2_1_fails_for_two_jumpers() -> None:
     a = Piece(Side.A, Kind.TIGER, A1)
     b = Piece(Side.B, Kind.TIGER, parse_square("g9"))
     assert causality(a, b) == 9 < 14 - 4
+
+
+def test_jump_landings_are_the_twenty_river_leaps() -> None:
+    """G_j's leaps (seed 003 §6.2, the lion and tiger rule): the two rivers cover columns
+    b-c and e-f of rows 4-6.  Across a row: a <-> d over b, c and d <-> g over e, f, in
+    rows 4, 5, 6 (12 leaps); along a column: 3 <-> 7 over 4, 5, 6 in columns b, c, e, f
+    (8 leaps).  Listed here from that description, with the water crossed in order."""
+    expected = set()
+    for row in "456":
+        for a, b, water in (("a", "d", "bc"), ("d", "g", "ef")):
+            expected.add((a + row, b + row, tuple(w + row for w in water)))
+            expected.add((b + row, a + row, tuple(w + row for w in reversed(water))))
+    for col in "bcef":
+        expected.add((col + "3", col + "7", tuple(col + r for r in "456")))
+        expected.add((col + "7", col + "3", tuple(col + r for r in "654")))
+    found = {
+        (square_name(sq), square_name(to), tuple(square_name(w) for w in path))
+        for sq, leaps in enumerate(JUMP_LANDINGS)
+        for to, path in leaps
+    }
+    assert len(expected) == 20 and found == expected
