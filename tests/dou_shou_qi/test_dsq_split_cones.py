@@ -255,3 +255,24 @@ def test_jump_landings_are_the_twenty_river_leaps() -> None:
         for to, path in leaps
     }
     assert len(expected) == 20 and found == expected
+
+
+def test_cone_functions_refuse_bad_input_and_the_causality_diagonal_is_zero() -> None:
+    """One clear ``ParameterError`` each: a square off the board (0..62), a matrix not of
+    9 rows of 7, two pieces on one square.  G_T's weight matrix has 0 on its diagonal
+    (Definition 7.2)."""
+    assert len(project_effect_cone(Kind.CAT, NUM_SQUARES - 1, Side.A)) == NUM_SQUARES
+    for bad in (-1, NUM_SQUARES):
+        with pytest.raises(ParameterError, match=r"off the board \(allowed: 0\.\.62\)"):
+            project_effect_cone(Kind.CAT, bad, Side.A)
+    good = cone_matrix(project_effect_cone(Kind.CAT, 0, Side.A))
+    assert len(cone_from_matrix(good)) == NUM_SQUARES
+    for rows in (good[:-1], [*good[:-1], good[-1][:-1]], [row[:-1] for row in good]):
+        with pytest.raises(ParameterError, match="9 rows of 7 entries"):
+            cone_from_matrix(rows)
+    with pytest.raises(ParameterError, match="cannot share square"):
+        causality(Piece(Side.A, Kind.CAT, 5), Piece(Side.B, Kind.DOG, 5))
+    pieces = [Piece(Side.A, Kind.CAT, 5), Piece(Side.B, Kind.DOG, 60), Piece(Side.A, Kind.LION, 0)]
+    weights = complete_causality_graph(pieces)
+    assert [weights[i][i] for i in range(3)] == [0, 0, 0]
+    assert all(weights[i][j] == weights[j][i] > 0 for i in range(3) for j in range(3) if i != j)
