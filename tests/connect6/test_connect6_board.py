@@ -263,7 +263,7 @@ def test_issue_5_moves_example() -> None:
 
 
 def test_threat_roads_are_the_roads_with_four_or_five_stones_of_one_colour() -> None:
-    """Seed 004, §2.1.4: "4 子和 5 子是对对方产生威胁的棋形" (4 and 5 stones threaten):
+    """Seed 004, §2.1.4: "在六子棋中，4 子和 5 子是对对方产生威胁的棋形" (4 and 5 stones threaten):
     ``threat_roads(c)`` holds every road (run of six points) with 4 or 5 stones of colour
     ``c`` and none of the other, counted here from the stones on the board."""
     assert THREAT_LENGTHS == (4, 5)
