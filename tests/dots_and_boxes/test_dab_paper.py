@@ -157,6 +157,19 @@ def test_formula_15_by_hand() -> None:
     assert [h(k) for k in range(4)] == [1, 0, 0, 3]
 
 
+def test_theorem_9_draws_a_from_z_p_star_and_b_from_z_p_and_m_may_be_1() -> None:
+    """Theorem 9: a uniform in Z_p* = {1..p-1}, b uniform in Z_p = {0..p-1}; with p = 5,
+    200 draws take every allowed value and no other.  A table of one slot (m = 1) is
+    allowed (everything lands on 0), as is M = 1 in formula 25; 0 slots are refused."""
+    draws = [universal_hash(3, seed, p=5) for seed in range(200)]
+    assert {h.a for h in draws} == {1, 2, 3, 4}
+    assert {h.b for h in draws} == {0, 1, 2, 3, 4}
+    assert {universal_hash(1, seed)(k) for seed in range(5) for k in (0, 7, 2**63)} == {0}
+    assert index_formula25(17, 5) == 2 and index_formula25(17, 1) == 0
+    with pytest.raises(ParameterError, match="table size M must be >= 1"):
+        index_formula25(17, 0)
+
+
 # --- Theorem 9 / formulas 14-16 --------------------------------------------------------
 def test_theorem_9_p_is_prime_above_every_64_bit_key() -> None:
     """Seed 000, §II.B, Theorem 9, formula 14: "a sufficiently large prime number p so that

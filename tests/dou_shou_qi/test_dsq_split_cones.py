@@ -22,6 +22,7 @@ from reference.dou_shou_qi.cones import (
     cone_max,
     cone_min,
     fold_min,
+    format_cone,
     min_height,
     project_effect_cone,
 )
@@ -276,3 +277,15 @@ def test_cone_functions_refuse_bad_input_and_the_causality_diagonal_is_zero() ->
     weights = complete_causality_graph(pieces)
     assert [weights[i][i] for i in range(3)] == [0, 0, 0]
     assert all(weights[i][j] == weights[j][i] > 0 for i in range(3) for j in range(3) if i != j)
+
+
+def test_format_cone_prints_the_matrix_with_dots_for_never() -> None:
+    """The thesis's layout: 9 rows of 7 numbers, row 9 first; ``inf`` (never) as ``.``."""
+    never = cone_from_matrix([[INF] * 7 for _ in range(9)])
+    assert format_cone(never).splitlines() == ["  .   .   .   .   .   .   ."] * 9
+    rows = [[INF] * 7 for _ in range(9)]
+    rows[8][0] = 0  # a1 (row 1, printed last), time 0
+    rows[0][6] = 12  # g9 (row 9, printed first)
+    lines = format_cone(cone_from_matrix(rows)).splitlines()
+    assert lines[0].split() == [".", ".", ".", ".", ".", ".", "12"]
+    assert lines[8].split() == ["0", ".", ".", ".", ".", ".", "."]
