@@ -79,6 +79,7 @@ from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search import MATE_BOUND, WIN, Key, Score, SearchContext
 from reference.search.context import Deadline, SearchTimeout
 from reference.search.root import run_root
+from reference.search.stats import Counters
 
 REFUTED_CLAIM: Score = MATE_BOUND - 1
 """What a decided-looking combined score becomes when ``check_decided`` found that the
@@ -393,7 +394,13 @@ def search_subproblems(
     ]
     whole = SubproblemGame(game, regions, non_move=False, ordering=ordering)
     decisions = DecisionsOnly(game, ordering=ordering)
-    ctx = SearchContext(deadline=deadline)
+    # One table per game searched: the views share the board's keys but not its moves
+    # (regions) nor its evaluation (members only; DecisionsOnly scores 0), so a value
+    # stored by one must not be read by another.  The counters are shared.
+    counters = Counters()
+    decisions_ctx = SearchContext(deadline=deadline, counters=counters)
+    whole_ctx = SearchContext(deadline=deadline, counters=counters)
+    contexts = [SearchContext(deadline=deadline, counters=counters) for _ in positions]
     start = time.perf_counter()
     pc: Move | None = None  # line 1
     best: SplitSearchResult | None = None
@@ -402,14 +409,14 @@ def search_subproblems(
     while max_depth is None or d <= max_depth:  # lines 2-3: iterative deepening
         try:
             if check_decided:  # sound "prioritize shallow wins": is the game decided within d?
-                value, move = run_root(algorithm, decisions, d, ctx, first=pc)
+                value, move = run_root(algorithm, decisions, d, decisions_ctx, first=pc)
                 if abs(value) >= MATE_BOUND:
                     best = SplitSearchResult(
                         move,
                         value,
                         d,
                         (),
-                        ctx.counters.nodes,
+                        counters.nodes,
                         time.perf_counter() - start,
                         decomposition,
                         decided=True,
@@ -420,14 +427,14 @@ def search_subproblems(
             if combination == "sum":
                 if not whole.legal_moves():
                     break  # every legal move crosses a region (GameError below)
-                best_value, sum_move = run_root(algorithm, whole, d, ctx, first=pc)
+                best_value, sum_move = run_root(algorithm, whole, d, whole_ctx, first=pc)
                 pc = sum_move
             else:
                 move_scores: list[Score] = []
                 non_move_scores: list[Score] = []
                 for i, p in enumerate(positions):  # line 5
                     if p.legal_moves():  # lines 7-14: MoveScore[s], Move[s] (root: real moves)
-                        value, moves[i] = run_root(algorithm, p, d, ctx, first=moves[i])
+                        value, moves[i] = run_root(algorithm, p, d, contexts[i], first=moves[i])
                     else:
                         value, moves[i] = -WIN, None
                     move_scores.append(value)
@@ -436,7 +443,7 @@ def search_subproblems(
                         if p.is_terminal():  # e.g. the draw limit reached by the non-move
                             after = p.terminal_score()
                         else:
-                            after = run_root(algorithm, p, d - 1, ctx)[0]
+                            after = run_root(algorithm, p, d - 1, contexts[i])[0]
                     finally:
                         p.unmake()
                     non_move_scores.append(one_ply_further(-after))
@@ -462,14 +469,14 @@ def search_subproblems(
             best_value,
             d,
             tuple(scores),
-            ctx.counters.nodes,
+            counters.nodes,
             time.perf_counter() - start,
             decomposition,
             combination=combination,
         )
         if best_value >= MATE_BOUND:  # line 20: prioritize shallow wins
             break
-        if node_budget is not None and ctx.counters.nodes >= node_budget:
+        if node_budget is not None and counters.nodes >= node_budget:
             break
         d += 2
     if best is None:

@@ -354,3 +354,31 @@ def test_no_move_inside_any_region_raises_game_error(combination: str) -> None:
     )
     with pytest.raises(ParameterError, match="outside its region"):
         search_subproblems(game, outside, max_depth=2)
+
+
+@pytest.mark.parametrize("combination", ["implied", "sum"])
+def test_every_algorithm_gives_the_same_split_search_value(combination: str) -> None:
+    """Minimax's value over the subproblem games does not depend on the algorithm that finds
+    it: alpha-beta, alpha-beta + TT, PVS and MTD(f) agree, round by round.  Each game
+    searched (every subproblem, the sum of regions, the decided-check view) keeps a table
+    of its own: they share the board's keys but not its moves or its evaluation (MTD(f)
+    used to refuse the shared table, and alpha-beta + TT could read another view's value)."""
+    positions = [DouShouQi.from_notation("A: Ta1 Eb1 Hg1 Cc2 Df2 Ld6 / B: Me7 La9 Dc9 He9 / A / 128")]
+    positions += [random_position(seed, (3, 4)) for seed in range(6)]
+    checked = 0
+    for game in positions:
+        if game.is_terminal():
+            continue
+        try:
+            results = {
+                algorithm: search_position(
+                    game, 4, max_depth=2, algorithm=algorithm, combination=combination  # type: ignore[arg-type]
+                )
+                for algorithm in ("alphabeta", "alphabeta_tt", "pvs", "mtdf")
+            }
+        except GameError:  # no subproblem can move inside its region
+            continue
+        values = {algorithm: (r.value, r.depth) for algorithm, r in results.items()}
+        assert len(set(values.values())) == 1, (game.to_notation(), values)
+        checked += 1
+    assert checked >= 4

@@ -34,6 +34,7 @@ from reference.search import (
     search,
     solve,
 )
+from reference.search.mtdf import mtdf_root
 from reference.search.toy_games import Nim
 from reference.search.tt import next_prime
 
@@ -79,6 +80,19 @@ def test_a_node_function_called_directly_checks_and_claims_its_table(
         node(tic_tac_toe(), 1, ctx=SearchContext(tt=solved))
     fresh = TranspositionTable(1 << 10)
     node(tic_tac_toe(), 1, ctx=SearchContext(tt=fresh))
+    with pytest.raises(ParameterError, match="another kind of search"):
+        solve(tic_tac_toe(), tt=fresh)
+
+
+def test_mtdf_root_checks_and_claims_its_table() -> None:
+    """``mtdf_root`` (the root of MTD(f), which the split search and ``run_root`` call with a
+    context of their own) refuses a table filled by ``solve`` and claims an empty one."""
+    solved = TranspositionTable(1 << 10)
+    solve(tic_tac_toe(), tt=solved)
+    with pytest.raises(ParameterError, match="another kind of search"):
+        mtdf_root(tic_tac_toe(), 2, 0, SearchContext(tt=solved))
+    fresh = TranspositionTable(1 << 10)
+    mtdf_root(tic_tac_toe(), 2, 0, SearchContext(tt=fresh))
     with pytest.raises(ParameterError, match="another kind of search"):
         solve(tic_tac_toe(), tt=fresh)
 
