@@ -47,8 +47,9 @@ def iterative_deepening(
     when an iteration proves a win or a loss within its candidates: a deeper iteration
     over the same candidates finds the same forced line (the result stays ``exact=False``:
     a move outside the candidates may still change it).  ``use_tt=False`` searches
-    without a table, except MTD(f), which cannot (it gets a fresh 2**16-entry one).
-    ``deadline`` replaces ``time_limit`` with a
+    without a table, except MTD(f), which cannot (it gets a fresh 2**16-entry one);
+    otherwise, without ``tt``, ``alphabeta_tt``, ``pvs`` and ``mtdf`` get a fresh table
+    of 2**18 entries.  ``deadline`` replaces ``time_limit`` with a
     ready-made :class:`Deadline` (tests inject one with a fake clock).  ``node_limit``
     stops the search like a deadline once about that many nodes were searched (within
     :data:`~reference.search.context.DEADLINE_CHECK_INTERVAL`): the same answer on

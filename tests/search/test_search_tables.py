@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 
@@ -131,6 +132,31 @@ def test_solve_without_a_table_uses_a_fresh_2_20_entry_one() -> None:
     assert solve(Nim(6, 3), node_limit=1).value == 1  # a limit of 1 node is allowed
     with pytest.raises(ParameterError, match="node limit"):
         solve(Nim(6, 3), node_limit=0)
+
+
+def test_the_default_tables_have_their_documented_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a table, ``iterative_deepening`` makes one of 2**18 entries and ``solve`` one
+    of 2**20 (both documented); the sizes asked for are recorded as the tables are made."""
+    # the modules, not the functions of the same names that reference.search exports
+    iterative_module = importlib.import_module("reference.search.iterative")
+    solve_module = importlib.import_module("reference.search.solve")
+
+    asked: list[int] = []
+
+    class Recorded(TranspositionTable):
+        def __init__(self, size: int = 1 << 20) -> None:
+            asked.append(size)
+            super().__init__(size)
+
+    monkeypatch.setattr(iterative_module, "TranspositionTable", Recorded)
+    monkeypatch.setattr(solve_module, "TranspositionTable", Recorded)
+    for algorithm in ("alphabeta_tt", "pvs", "mtdf"):
+        iterative_deepening(tic_tac_toe(), max_depth=2, algorithm=algorithm)
+    iterative_deepening(tic_tac_toe(), max_depth=2, algorithm="alphabeta")
+    iterative_deepening(tic_tac_toe(), max_depth=2, algorithm="pvs", use_tt=False)
+    assert asked == [1 << 18] * 3
+    solve(tic_tac_toe())
+    assert asked[3:] == [1 << 20]
 
 
 def test_mtdf_first_guess_defaults_to_zero() -> None:
