@@ -217,7 +217,10 @@ class CausalityMST:
         return tuple(self._tree)
 
     def follow(self, pieces: Sequence[Piece]) -> None:
-        """Move to the position with ``pieces``: Update-MST if exactly one piece moved, else recompute."""
+        """Move to the position with ``pieces``: Update-MST if exactly one piece moved, else recompute.
+
+        A lone piece has no tree to update: its move is a recomputation too.
+        """
         new = {(p.side, p.kind): p for p in pieces}
         moved = [
             i
@@ -286,7 +289,7 @@ def subproblem_notation(sub: Subproblem, to_move: Side) -> str:
 
 
 def region_label(index: int) -> str:
-    """Subproblems are printed 1, 2, ..., 9, then A, B, ..."""
+    """Subproblems are printed 1, 2, ..., 9, then A, B, ..., Z, then ``+`` for every further one."""
     return "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[index] if index < 35 else "+"
 
 
