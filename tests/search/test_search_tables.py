@@ -157,6 +157,14 @@ def test_the_default_tables_have_their_documented_sizes(monkeypatch: pytest.Monk
     assert asked == [1 << 18] * 3
     solve(tic_tac_toe())
     assert asked[3:] == [1 << 20]
+    # search(): alphabeta_tt and mtdf get a fresh 2**16-entry table, as its docstring says
+    root_module = importlib.import_module("reference.search.root")
+    monkeypatch.setattr(root_module, "TranspositionTable", Recorded)
+    del asked[:]
+    for algorithm in ("alphabeta_tt", "mtdf", "pvs", "alphabeta"):
+        result = search(tic_tac_toe(), 2, algorithm=algorithm)
+        assert result.reuse_deeper is False  # search() gives exact-depth values
+    assert asked == [1 << 16] * 2
 
 
 def test_mtdf_first_guess_defaults_to_zero() -> None:
