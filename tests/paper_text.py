@@ -137,6 +137,18 @@ class QuotedPaper:
         data = json.loads(EXCERPTS.read_text(encoding="utf-8"))
         return set(data.get(self.seed, []))
 
+    def unchecked(self, path: Path) -> list[str]:
+        """``file:line: piece`` for each quoted piece of ``path`` that is not a checked excerpt."""
+        excerpts = self.excerpts()
+        return [f"{path.name}:{line}: {piece!r}" for line, piece in self.pieces(path) if piece not in excerpts]
+
+    def excerpts_not_in_paper(self) -> list[str]:
+        """The checked-in excerpts the paper (normalised) does not contain (the paper must exist)."""
+        paper = self.normalise(self.path.read_text(encoding="utf-8"))
+        excerpts = self.excerpts()
+        assert excerpts, f"no excerpt of {self.seed} checked in"
+        return sorted(e for e in excerpts if e not in paper)
+
 
 WAR_CHESS = QuotedPaper(
     "002_90fd59b9b605f90f.txt",

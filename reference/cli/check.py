@@ -22,7 +22,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from reference.cli.options import DEPTH, NODE_BUDGET, PLIES, POSITIONS, SECONDS, SEED, ranged_help
+from reference.cli.options import (
+    DEPTH,
+    NODE_BUDGET,
+    POSITIONS,
+    SECONDS,
+    SEED,
+    add_random_play_arguments,
+    ranged_help,
+)
 from reference.cli.spec import GameSpec, JsonObject
 from reference.errors import ParameterError
 from reference.oracle.compare import Finding, compare_perft, compare_value
@@ -36,7 +44,6 @@ AnyGame = PlayableGame[Any]
 
 DEFAULT_POSITIONS = 100
 DEFAULT_SEED = 1
-DEFAULT_MAX_MOVES = 10
 DEFAULT_DEPTH = 2
 
 WHAT = ("perft", "value")
@@ -79,18 +86,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=SEED, default=DEFAULT_SEED, help=ranged_help(f"default {DEFAULT_SEED}", SEED)
     )
-    parser.add_argument(
-        "--max-moves",
-        type=PLIES,
-        default=DEFAULT_MAX_MOVES,
-        help=ranged_help(f"random play lasts 0..L moves (default L = {DEFAULT_MAX_MOVES})", PLIES),
-    )
-    parser.add_argument(
-        "--min-moves",
-        type=PLIES,
-        default=0,
-        help=ranged_help("... and at least this many (default 0)", PLIES),
-    )
+    add_random_play_arguments(parser)
     parser.add_argument(
         "--moves",
         help='check only the position these moves reach from the start, e.g. "b2 a1" ("" = the start)',

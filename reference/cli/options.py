@@ -111,3 +111,24 @@ SECONDS = FloatRange(0.0, 1e7, low_open=True)
 def ranged_help(help_text: str, kind: IntRange | FloatRange) -> str:
     """``help_text`` with the allowed range appended: every numeric option documents it."""
     return f"{help_text}; allowed {kind.text}"
+
+
+DEFAULT_MAX_MOVES = 10
+"""Random play of ``check`` and ``suite`` lasts up to this many moves by default."""
+
+
+def add_random_play_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--max-moves`` / ``--min-moves``: how long the random play that draws positions lasts
+    (``check`` and ``suite``)."""
+    parser.add_argument(
+        "--max-moves",
+        type=PLIES,
+        default=DEFAULT_MAX_MOVES,
+        help=ranged_help(f"random play lasts 0..L moves (default L = {DEFAULT_MAX_MOVES})", PLIES),
+    )
+    parser.add_argument(
+        "--min-moves",
+        type=PLIES,
+        default=0,
+        help=ranged_help("... and at least this many (default 0)", PLIES),
+    )

@@ -14,7 +14,14 @@ import json
 import sys
 from typing import IO
 
-from reference.cli.options import DEPTH, NODE_BUDGET, PLIES, POSITIONS, SEED, ranged_help
+from reference.cli.options import (
+    DEPTH,
+    NODE_BUDGET,
+    POSITIONS,
+    SEED,
+    add_random_play_arguments,
+    ranged_help,
+)
 from reference.cli.spec import GameSpec
 from reference.errors import ParameterError
 from reference.oracle.options import options_from_namespace
@@ -23,7 +30,6 @@ from reference.oracle.suite import game_factory, suite_line
 
 DEFAULT_POSITIONS = 20
 DEFAULT_DEPTH = 2
-DEFAULT_MAX_MOVES = 10
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,18 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             f"perft counts at depths 1..D, divide at D (default {DEFAULT_DEPTH})", DEPTH
         ),
     )
-    parser.add_argument(
-        "--max-moves",
-        type=PLIES,
-        default=DEFAULT_MAX_MOVES,
-        help=ranged_help(f"random play lasts 0..L moves (default L = {DEFAULT_MAX_MOVES})", PLIES),
-    )
-    parser.add_argument(
-        "--min-moves",
-        type=PLIES,
-        default=0,
-        help=ranged_help("... and at least this many (default 0)", PLIES),
-    )
+    add_random_play_arguments(parser)
     parser.add_argument(
         "--budget",
         type=NODE_BUDGET,

@@ -35,15 +35,11 @@ def test_every_quotation_is_a_checked_excerpt(path: Path) -> None:
     (``tests/data/paper_excerpts.json``; runs without the paper, in CI too).  A new or
     changed quotation fails here until ``python tests/paper_text.py`` has checked it
     against the paper and written it there."""
-    excerpts = CONNECT6.excerpts()
-    new = [f"{path.name}:{line}: {piece!r}" for line, piece in CONNECT6.pieces(path) if piece not in excerpts]
+    new = CONNECT6.unchecked(path)
     assert not new, "not checked against the paper (run python tests/paper_text.py):\n" + "\n".join(new)
 
 
 @pytest.mark.skipif(not SEED.exists(), reason=f"{SEED} not available (the excerpts are checked where it is)")
 def test_the_excerpts_are_the_papers_words() -> None:
     """Every checked-in excerpt occurs in the paper (normalised as the quotations are)."""
-    paper = compact(SEED.read_text(encoding="utf-8"))
-    excerpts = CONNECT6.excerpts()
-    assert excerpts, "no excerpt checked in"
-    assert sorted(e for e in excerpts if e not in paper) == []
+    assert CONNECT6.excerpts_not_in_paper() == []

@@ -37,18 +37,14 @@ def test_every_quotation_is_a_checked_excerpt(path: Path) -> None:
     (``tests/data/paper_excerpts.json``; runs without the paper, in CI too).  A new or
     changed quotation fails here until ``python tests/paper_text.py`` has checked it
     against the paper and written it there."""
-    excerpts = WAR_CHESS.excerpts()
-    new = [f"{path.name}:{line}: {piece!r}" for line, piece in WAR_CHESS.pieces(path) if piece not in excerpts]
+    new = WAR_CHESS.unchecked(path)
     assert not new, "not checked against the paper (run python tests/paper_text.py):\n" + "\n".join(new)
 
 
 @pytest.mark.skipif(not SEED.exists(), reason=f"{SEED} not available (the excerpts are checked where it is)")
 def test_the_excerpts_are_the_papers_words() -> None:
     """Every checked-in excerpt occurs in the paper (normalised as the quotations are)."""
-    paper = normalise(SEED.read_text(encoding="utf-8"))
-    excerpts = WAR_CHESS.excerpts()
-    assert excerpts, "no excerpt checked in"
-    assert sorted(e for e in excerpts if e not in paper) == []
+    assert WAR_CHESS.excerpts_not_in_paper() == []
 
 
 def test_a_quotation_not_checked_in_is_found(tmp_path: Path) -> None:
