@@ -25,6 +25,8 @@ def read_text_file(path: str, what: str, max_bytes: int) -> str:
             raise ParameterError(f"cannot read {what} {path!r}: not a regular file")
         with file.open("rb") as handle:
             data = handle.read(max_bytes + 1)
+    except ParameterError:  # one of the two above (a ParameterError is a ValueError too)
+        raise
     except OSError as error:
         raise ParameterError(f"cannot read {what} {path!r}: {error.strerror}") from None
     except ValueError as error:  # e.g. an embedded NUL in the path

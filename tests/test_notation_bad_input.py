@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +23,8 @@ from hypothesis import strategies as st
 
 from reference import Connect6, DotsAndBoxes, DouShouQi, MNKGame, WarGame
 from reference.digits import is_digits, parse_natural
-from reference.errors import GameError, PositionFormatError
+from reference.errors import GameError, ParameterError, PositionFormatError
+from reference.files import read_text_file
 from reference.search.protocol import PlayableGame
 
 AnyGame = PlayableGame[Any]
@@ -227,3 +229,26 @@ def test_parse_natural_bounds() -> None:
         parse_natural("19", "count", high=18)
     with pytest.raises(PositionFormatError, match="5000 digits"):
         parse_natural(HUGE, "count")
+
+
+def test_read_text_file_says_each_problem_once(tmp_path: Path) -> None:
+    """``reference.files.read_text_file``: one clear message per problem, said once (a
+    ParameterError is a ValueError too: it must not be caught and wrapped again)."""
+    text = tmp_path / "ok.txt"
+    text.write_text("a1 b2\n", encoding="utf-8")
+    assert read_text_file(str(text), "scenario file", 100) == "a1 b2\n"
+    binary = tmp_path / "bin.txt"
+    binary.write_bytes(b"ok\xff")
+    big = tmp_path / "big.txt"
+    big.write_text("x" * 101, encoding="utf-8")
+    for path, words in (
+        (tmp_path / "missing.txt", "no such file"),
+        (tmp_path, "not a regular file"),
+        (binary, "not UTF-8 text (byte 2)"),
+        (big, "larger than 100 bytes"),
+        (Path("nul\x00name"), "cannot read scenario file"),
+    ):
+        with pytest.raises(ParameterError) as caught:
+            read_text_file(str(path), "scenario file", 100)
+        message = str(caught.value)
+        assert words in message and message.count("scenario file") == 1, message

@@ -145,7 +145,7 @@ def test_cli_enumerate_scenario_file(tmp_path: Path, capsys: pytest.CaptureFixtu
     # a1 stays or moves to b1; from b1 it may kill c1: 3 plans, 3 distinct states, 2 ops1
     assert (data["plans"], data["distinct_states"], data["ops1"]) == (3, 3, 2)
     status, _, err = run_cli(["enumerate", "wargame", "--scenario", str(tmp_path / "no")], capsys)
-    assert status == 2 and "cannot read scenario" in err
+    assert status == 2 and err.count("cannot read scenario") == 1 and err.count("\n") == 1, err
 
 
 def test_cli_rejects_bad_parameters(capsys: pytest.CaptureFixture[str]) -> None:
