@@ -1,6 +1,6 @@
 """Seed 000's hash pieces at their edges: Theorem 9's draw of h_ab from H_pm (a in Z_p*,
-b in Z_p, any table size m >= 1), formula 25 with a table of one slot, and the range of
-the Miller-Rabin test that checks Theorem 9's prime p."""
+b in Z_p, any table size m >= 1), formula 25 with a table of one slot, and the range and
+the bases of the Miller-Rabin test that checks Theorem 9's prime p."""
 
 from __future__ import annotations
 
@@ -14,6 +14,28 @@ from reference.dots_and_boxes.hashing import (
     universal_hash,
 )
 from reference.errors import ParameterError
+
+BASES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+"""The first 13 primes: the bases ``is_probable_prime`` documents."""
+
+ONE_BASE_SHORT = {
+    2: (39894815805005411251, 11, 43),
+    3: (17009922316524747611, 9, 25),
+    5: (5926855983562756243, 9, 53),
+    7: (114528492056314051, 5, 9),
+    11: (1751458130666683531, 5, 9),
+    13: (130616978518873771, 5, 9),
+    17: (2022369398739691, 5, 9),
+    19: (887113702586521411, 5, 9),
+    23: (1296886590693223531, 5, 9),
+    29: (1412235300797731411, 5, 9),
+    31: (924832470401049211, 5, 9),
+    37: (1656774252587183731, 5, 9),
+    41: (880552207814689411, 5, 9),
+}
+"""For each base b, (p1, k2, k3) of a composite n = p1 (k2 (p1 - 1) + 1) (k3 (p1 - 1) + 1)
+that passes Miller-Rabin to every base but b (Arnault's construction; made by
+``python tools/strong_pseudoprimes.py``, whose docstring has the proof)."""
 
 PSI_13 = 3317044064679887385961981
 """The least composite that is a strong pseudoprime to all of the first 13 prime bases
@@ -70,3 +92,31 @@ def test_miller_rabin_range_ends_at_psi_13() -> None:
     assert is_probable_prime(p) and is_probable_prime(q)
     assert PSI_13 > 3.3e24 > P_64
     assert is_probable_prime(PSI_13)  # the first composite beyond the documented range
+
+
+def strong_probable_prime(n: int, a: int) -> bool:
+    """Whether odd n > 2 passes Miller-Rabin to base a: with n - 1 = 2^s d, d odd,
+    a^d = 1 or a^(2^r d) = -1 (mod n) for some r < s.  Written out here from the
+    definition, apart from the code under test."""
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    powers = [pow(a, d * 2**r, n) for r in range(s)]
+    return powers[0] == 1 or n - 1 in powers
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_miller_rabin_tests_each_of_its_13_bases(base: int) -> None:
+    """For each base b a composite n, the product of three primes, passes Miller-Rabin to
+    the other twelve bases and fails b, so ``is_probable_prime`` calls n composite only
+    because it tests b.  With b dropped, or replaced by another base whose answer the
+    others decide (b + 1: 4 = 2^2, 6 = 2 * 3, ..., 42 = 2 * 3 * 7; n passes each of them,
+    as the Legendre symbol is multiplicative), n would pass as prime.  n is far above the
+    exact range (it has 48 to 62 digits): the least such numbers are unknown."""
+    p1, k2, k3 = ONE_BASE_SHORT[base]
+    factors = (p1, k2 * (p1 - 1) + 1, k3 * (p1 - 1) + 1)
+    assert all(is_probable_prime(p) for p in factors)  # each far inside the exact range
+    n = factors[0] * factors[1] * factors[2]
+    assert [a for a in BASES if not strong_probable_prime(n, a)] == [base]
+    assert strong_probable_prime(n, base + 1)
+    assert not is_probable_prime(n)
