@@ -504,3 +504,27 @@ def test_iterative_deepening_on_a_selective_game_stops_at_a_win_found_not_before
     assert (won.value, won.depth, won.exact) == (WIN - 5, 5, False)
     unclear = iterative_deepening(SelectiveNim(40, 3), max_depth=4)
     assert (unclear.value, unclear.depth, unclear.exact) == (0, 4, False)
+
+
+@pytest.mark.parametrize("algorithm", ["alphabeta_tt", "pvs", "mtdf"])
+def test_a_selective_search_stops_at_a_loss_exactly_max_ply_away(algorithm: str) -> None:
+    """A decided score is one with ``abs(value) >= MATE_BOUND``, the bound included: a loss
+    in exactly ``MAX_PLY`` plies scores ``-MATE_BOUND``, and a selective search that finds
+    it stops deepening as it does for any proven loss.
+
+    Nim with a pile of ``MAX_PLY`` stones, one taken per move: the side to move loses in
+    exactly ``MAX_PLY`` plies.  A playing program hands over a table (``reuse_deeper``)
+    from an earlier search that already knows the position after the first move, won in
+    ``MAX_PLY - 1`` plies by the side to move there; the entry is written here directly
+    (a search reaching it would take about 5e7 nodes).  Depth 1 ends on the child's
+    heuristic value 0; depth 2 reads the entry: ``-MATE_BOUND``, and deepening stops."""
+    game = SelectiveNim(MAX_PLY, take=1)
+    tt = TranspositionTable(1 << 10)
+    tt.bind(SearchContext(reuse_deeper=True).table_purpose(game))
+    game.make(1)
+    tt.store(game.key, MAX_PLY - 1, WIN - (MAX_PLY - 1), Bound.EXACT, 1)
+    game.unmake()
+    result = iterative_deepening(
+        game, max_depth=40, algorithm=algorithm, tt=tt, reuse_deeper=True
+    )
+    assert (result.value, result.depth, result.exact) == (-MATE_BOUND, 2, False)
