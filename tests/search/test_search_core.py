@@ -408,7 +408,9 @@ def test_a_node_limit_stops_after_more_than_that_many_nodes(limit: int) -> None:
         iterative_deepening(Nim(20_000, take=20_000), node_limit=limit, algorithm="minimax")
 
 
-def test_progress_is_reported_every_progress_interval_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_progress_is_reported_every_progress_interval_nodes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """``on_progress`` gets the counters every ``PROGRESS_INTERVAL`` nodes (made small here)."""
     monkeypatch.setattr(context, "PROGRESS_INTERVAL", 2 * DEADLINE_CHECK_INTERVAL)
     seen: list[int] = []
@@ -524,7 +526,44 @@ def test_a_selective_search_stops_at_a_loss_exactly_max_ply_away(algorithm: str)
     game.make(1)
     tt.store(game.key, MAX_PLY - 1, WIN - (MAX_PLY - 1), Bound.EXACT, 1)
     game.unmake()
-    result = iterative_deepening(
-        game, max_depth=40, algorithm=algorithm, tt=tt, reuse_deeper=True
-    )
+    result = iterative_deepening(game, max_depth=40, algorithm=algorithm, tt=tt, reuse_deeper=True)
     assert (result.value, result.depth, result.exact) == (-MATE_BOUND, 2, False)
+
+
+class SelectiveMisereNim(SelectiveNim):
+    """Who takes the last stone loses: at an empty pile the side to move has won."""
+
+    def terminal_score(self) -> int:
+        return WIN
+
+
+@pytest.mark.parametrize(
+    ("game", "stored"),
+    [
+        (SelectiveNim(MAX_PLY + 1, take=1), -MATE_BOUND),
+        (SelectiveMisereNim(MAX_PLY + 1, take=1), MATE_BOUND),
+    ],
+    ids=["loss", "win"],
+)
+def test_a_handed_over_win_or_loss_max_ply_away_is_one_ply_further_from_the_root(
+    game: SelectiveNim, stored: int
+) -> None:
+    """A stored win or loss ``MAX_PLY`` plies from its node (``+-MATE_BOUND``, stored when
+    that node was the root of an earlier search) read one ply below the root is ``MAX_PLY +
+    1`` plies from the root: ``from_tt`` moves it by the ply like any other decided score,
+    out of the decided range, so deepening goes on to ``max_depth``.
+
+    One stone taken per move from ``MAX_PLY + 1``: after the first move ``MAX_PLY`` stones
+    are left, and their side to move loses (Nim) or wins (misère Nim) in exactly ``MAX_PLY``
+    plies; the root wins or loses in ``MAX_PLY + 1``."""
+    tt = TranspositionTable(1 << 10)
+    tt.bind(SearchContext(reuse_deeper=True).table_purpose(game))
+    game.make(1)
+    tt.store(game.key, MAX_PLY, stored, Bound.EXACT, 1)
+    game.unmake()
+    result = iterative_deepening(
+        game, max_depth=6, algorithm="alphabeta_tt", tt=tt, reuse_deeper=True
+    )
+    sign = -1 if stored > 0 else 1
+    assert result.value == sign * (WIN - (MAX_PLY + 1)) == sign * (MATE_BOUND - 1)
+    assert result.depth == 6
