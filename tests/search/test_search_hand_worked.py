@@ -42,6 +42,36 @@ def test_pvs_null_window_fails_high_then_re_searches() -> None:
     assert plain.visits == ["0", "1", "10", "100", "101", "2", "20", "200", "201"]
 
 
+def test_pvs_root_loop_tries_later_moves_with_a_null_window_then_re_searches() -> None:
+    """``search(..., algorithm="pvs")``: the root is searched by the shared root loop
+    (``reference.search.rootloop.root_search`` with ``null_window``), the rest by ``pvs``.
+    Worked by hand on ``PVS_TREE`` (the trace of the test above):
+
+    * move 0, full window: A gets 0; alpha = 0;
+    * move 1, null window (0, 1) at ply 0, its child ``1`` at ply 1: B's window is
+      (-1, 0); at ``10`` (A, window (0, 1)) the leaf ``100`` gives A 1 >= 1: a cut-off
+      before ``101``.  B gets -1 <= -1, so A's value 1 fails high: 0 < 1 < inf, move 1 is
+      searched again with (0, inf): ``1``, ``10``, ``100``, ``101`` (null window (1, 2),
+      fails high), ``101`` again: 3, alpha = 3;
+    * move 2, null window (3, 4): ``20``'s leaves give A -1 and -5, so ``2`` gives A
+      -1 <= 3: fails low, not searched again.
+
+    Thirteen positions entered, each counted once as a node (the root is not).  A wider
+    "null" window (0, 2) for move 1 would not cut at ``10`` (1 < 2) and enter ``101`` in
+    the first search; a re-search of a move that fails low would enter ``2`` twice.
+    """
+    game = Tree(PVS_TREE)
+    result = search(game, 3, algorithm="pvs")
+    assert (result.value, result.best_move) == (3, 1)
+    assert game.visits == [
+        "0",
+        "1", "10", "100",                # null window: one leaf, cut off at 1 >= 1
+        "1", "10", "100", "101", "101",  # re-search with the full window
+        "2", "20", "200", "201",         # null window fails low: no re-search
+    ]  # fmt: skip
+    assert result.stats.nodes == len(game.visits) == 13
+
+
 def test_mtdf_first_pass_fails_low_then_the_table_closes_the_bounds() -> None:
     """MTD(f) (Plaat, Schaeffer, Pijls, de Bruin 1996; seed 001) on a root with two
     leaves worth -1 and -5 to A, first guess 0, worked by hand:
