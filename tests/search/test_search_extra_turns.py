@@ -32,63 +32,32 @@ from reference.search import (
     search,
     solve,
 )
-from reference.search.protocol import Key, Score
+from reference.search.protocol import Score
+from reference.search.toy_games import Nim
 
 
-class BonusNim:
-    """One pile; take 1..``take`` stones; who takes the last stone wins.  A move that
-    leaves a positive multiple of ``bonus`` stones gives the mover another turn.
+class BonusNim(Nim):
+    """One pile; take 1..``take`` stones; who takes the last stone wins (:class:`Nim`).  A
+    move that leaves a positive multiple of ``bonus`` stones gives the mover another turn.
 
     Moves are listed smallest first (``descending``: largest first).
     """
 
-    selective = False
-    counts_points = False
-
     def __init__(self, pile: int, take: int, bonus: int, *, descending: bool = False) -> None:
-        self.pile = pile
-        self.take = take
+        super().__init__(pile, take, descending=descending)
         self.bonus = bonus
-        self.descending = descending
-        self.to_move = 0
-        self._history: list[tuple[int, int]] = []
-
-    def legal_moves(self) -> list[int]:
-        moves = list(range(1, min(self.take, self.pile) + 1))
-        return moves[::-1] if self.descending else moves
-
-    def search_moves(self) -> list[int]:
-        return self.legal_moves()
+        self._movers: list[int] = []
 
     def make(self, move: int) -> int:
-        self._history.append((move, self.to_move))
-        self.pile -= move
-        if not (self.pile > 0 and self.pile % self.bonus == 0):
-            self.to_move ^= 1
+        self._movers.append(self.to_move)
+        super().make(move)  # takes the stones and passes the turn
+        if self.pile > 0 and self.pile % self.bonus == 0:
+            self.to_move = self._movers[-1]  # ... unless the mover moves again
         return 0
 
     def unmake(self) -> None:
-        move, self.to_move = self._history.pop()
-        self.pile += move
-
-    def is_terminal(self) -> bool:
-        return self.pile == 0
-
-    def terminal_score(self) -> Score:
-        return -WIN  # the last stone left nothing: the turn passed, from the winner
-
-    def evaluate(self) -> Score:
-        return 0
-
-    @property
-    def key(self) -> Key:
-        return self.pile * 2 + self.to_move
-
-    def tt_key(self) -> Key:
-        return self.key
-
-    def max_plies_left(self) -> int:
-        return self.pile  # every move takes at least one stone
+        super().unmake()
+        self.to_move = self._movers.pop()
 
 
 @functools.cache
