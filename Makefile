@@ -37,7 +37,8 @@ bench: setup
 	$(PY) -m reference bench
 
 # Mutation testing of the algorithm files (docs/mutation.md): not part of `make test` or CI,
-# hours for every file on 2 busy cores.  FILES="reference/search/pvs.py ..." picks files,
+# 28 minutes for every file with JOBS=2 on 2 idle cores (more with JOBS=1).
+# FILES="reference/search/pvs.py ..." picks files,
 # JOBS=2 runs two mutants at once; the report goes to build/mutation/report.md.
 JOBS ?= 1
 mutate: setup
