@@ -11,6 +11,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sieve import primes_up_to
 
 from reference.dots_and_boxes.algorithm1 import (
     algorithm1,
@@ -136,14 +137,7 @@ Miller-Rabin with fewer bases than ours calls them prime."""
 
 def test_miller_rabin_against_a_sieve_pseudoprimes_and_known_primes() -> None:
     limit = 20_000
-    sieve = [False, False] + [True] * (limit - 1)
-    for n in range(2, limit + 1):
-        if sieve[n]:
-            for multiple in range(n * n, limit + 1, n):
-                sieve[multiple] = False
-    assert [n for n in range(-2, limit + 1) if is_probable_prime(n)] == [
-        n for n in range(limit + 1) if sieve[n]
-    ]
+    assert [n for n in range(-2, limit + 1) if is_probable_prime(n)] == primes_up_to(limit)
     assert not any(is_probable_prime(n) for n in STRONG_PSEUDOPRIMES)
     for prime in (2**31 - 1, 2**61 - 1, 2**64 - 59, 2**64 + 13, 2**89 - 1):
         assert is_probable_prime(prime)

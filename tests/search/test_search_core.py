@@ -8,6 +8,7 @@ import time
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sieve import primes_up_to
 
 from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search import (
@@ -153,16 +154,10 @@ def test_table_sizes_are_the_primes_a_sieve_finds() -> None:
     """Seed 001, "Index Collisions": a prime size.  ``is_prime`` / ``next_prime`` against a
     sieve of Eratosthenes written here, and the sizes a table is given."""
     limit = 2000
-    sieve = [False, False] + [True] * (limit - 1)
-    for n in range(2, limit + 1):
-        if sieve[n]:
-            for multiple in range(n * n, limit + 1, n):
-                sieve[multiple] = False
-    assert [n for n in range(-3, limit + 1) if is_prime(n)] == [
-        n for n in range(limit + 1) if sieve[n]
-    ]
+    primes = primes_up_to(limit)
+    assert [n for n in range(-3, limit + 1) if is_prime(n)] == primes
     for n in range(1, limit - 100):
-        assert next_prime(n) == min(p for p in range(n, limit + 1) if sieve[p])
+        assert next_prime(n) == min(p for p in primes if p >= n)
     assert [TranspositionTable(n).capacity for n in (1, 2, 3, 4, 9, 10, 100)] == [
         2, 2, 3, 5, 11, 11, 101,
     ]  # fmt: skip
