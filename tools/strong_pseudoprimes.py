@@ -5,9 +5,9 @@
 primes 2, 3, ..., 41 as bases.  A test that checks it really uses base ``b`` needs a
 composite ``n`` that passes every other base and fails ``b``: with ``b`` left out (or
 replaced by a base whose answers follow from the others, such as ``b + 1``), the test
-calls ``n`` prime.  The least such numbers are out of reach (they lie near
-psi_12 = 3.2e23, and finding them took Sorenson and Webster a large search), but larger
-ones are easy to build.  This script builds one for each base and prints the table that
+calls ``n`` prime.  The least such numbers are not known (the least composite that
+passes the first 12 prime bases, psi_12 = 3.2e23, took Sorenson and Webster a large
+search), but larger ones are easy to build.  This script builds one for each base and prints the table that
 ``tests/dots_and_boxes/test_dab_hashing_formulas.py`` checks.
 
 The construction (after F. Arnault, "Constructing Carmichael numbers which are strong
