@@ -7,8 +7,8 @@ composite ``n`` that passes every other base and fails ``b``: with ``b`` left ou
 replaced by a base whose answers follow from the others, such as ``b + 1``), the test
 calls ``n`` prime.  The least such numbers are not known (the least composite that
 passes the first 12 prime bases, psi_12 = 3.2e23, took Sorenson and Webster a large
-search), but larger ones are easy to build.  This script builds one for each base and prints the table that
-``tests/dots_and_boxes/test_dab_hashing_formulas.py`` checks.
+search), but larger ones are easy to build.  This script builds one for each base and
+prints the table that ``tests/dots_and_boxes/test_dab_hashing_formulas.py`` checks.
 
 The construction (after F. Arnault, "Constructing Carmichael numbers which are strong
 pseudoprimes to several bases", J. Symbolic Computation 20, 1995): n = p1 p2 p3 with
@@ -88,7 +88,8 @@ def allowed_residues(a: int, failing: int, k2: int, k3: int) -> list[int]:
         if a == 2:
             if r % 4 != 3:
                 continue
-            symbols = [1 if p % 8 == 7 else -1 for p in factors(r + 8, k2, k3)]  # r + 8 > 1: p_i mod 8
+            # p_i mod 8 depends on r only (r + 8 stands for p1)
+            symbols = [1 if p % 8 == 7 else -1 for p in factors(r + 8, k2, k3)]
         else:
             residues = [p % a for p in factors(r + a, k2, k3)]  # p_i mod a depends on r only
             if 0 in residues:

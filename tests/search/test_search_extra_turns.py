@@ -62,9 +62,9 @@ class BonusNim(Nim):
 
 @functools.cache
 def outcome(pile: int, take: int, bonus: int) -> tuple[bool, int]:
-    """(the side to move wins, plies to the end) of a pile >= 1 under best play, from the rules alone:
-    a winner ends the game as soon as it can, a loser holds out as long as it can.
-    Every move is one ply, the mover's extra turns too."""
+    """(the side to move wins, plies to the end) of a pile >= 1 under best play, from the
+    rules alone: a winner ends the game as soon as it can, a loser holds out as long as it
+    can.  Every move is one ply, the mover's extra turns too."""
     results: list[tuple[bool, int]] = []
     for taken in range(1, min(take, pile) + 1):
         left = pile - taken
