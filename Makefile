@@ -22,6 +22,7 @@ demo: setup
 check: setup
 	$(PY) -m mypy --strict reference tests examples tools
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
 
 # pytest exits 5 when it collects no test: that is a failure here too.
 pytest: setup

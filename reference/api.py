@@ -28,9 +28,10 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, TypeVar
 
 from reference.errors import ParameterError
+from reference.registry import exact_solver_for
 from reference.search import perft as _perft
 from reference.search.context import Deadline
 from reference.search.iterative import iterative_deepening
@@ -191,22 +192,6 @@ def _executor(options: _Parallel) -> Iterator[tuple[Executor, int]]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-@runtime_checkable
-class SolvesExactly(Protocol[M]):
-    """A game with its own exact solver (Dots and Boxes: :mod:`reference.dots_and_boxes.solver`).
-
-    ``solve_exactly`` must answer what the core's :func:`reference.search.solve` answers
-    (the exact score and every optimal legal move, in ``legal_moves`` order), only faster.
-    """
-
-    def solve_exactly(
-        self,
-        on_progress: Callable[[Counters], None] | None = None,
-        *,
-        deadline: Deadline | None = None,
-    ) -> SolveResult[M]: ...
-
-
 def solve(
     game: PlayableGame[M],
     *,
@@ -232,17 +217,20 @@ def solve(
     optimal moves; ``nodes`` then counts every job's nodes.  ``tt`` and
     ``on_progress`` are for the serial solve, ``on_job`` for a parallel one.
 
-    Serially, a game with its own exact solver (:class:`SolvesExactly`) is solved by it unless a
-    table ``tt`` or a ``node_limit`` is handed over (a table belongs to the core's :func:`reference.search.solve`).
+    A game with its own exact solver (its registry entry names one, an
+    :class:`~reference.registry.ExactSolver`: Dots and Boxes) is solved by it, unless a
+    table ``tt`` or a ``node_limit`` is handed over (a table belongs to the core's
+    :func:`reference.search.solve`); the jobs of a parallel solve ask it too.
 
     >>> from reference import DotsAndBoxes
     >>> solve(DotsAndBoxes(2, 2)).value      # net boxes the first player wins
     2
     """
     options = _parallel_options(workers, dask, executor, split_depth, on_job)
+    own_solver = exact_solver_for(game)
     if options is None:
-        if tt is None and node_limit is None and isinstance(game, SolvesExactly):
-            result: SolveResult[M] = game.solve_exactly(on_progress, deadline=deadline)
+        if tt is None and node_limit is None and own_solver is not None:
+            result: SolveResult[M] = own_solver.solve_exactly(game, on_progress, deadline=deadline)
         else:
             result = _solve(
                 game, tt=tt, on_progress=on_progress, deadline=deadline, node_limit=node_limit
@@ -264,6 +252,7 @@ def solve(
                     workers=count,
                     shared_table=table,
                     on_job=options.on_job,
+                    value_exactly=None if own_solver is None else own_solver.value_exactly,
                 )
         finally:
             if table is not None:

@@ -19,9 +19,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from reference.annotate import DEFAULT_NODES, AnnotatedGame, Budget, annotate_game
-from reference.cli.options import FloatRange, IntRange
-from reference.cli.spec import GameSpec
+from reference.cli.options import add_game_options, given_options
 from reference.files import read_text_file
+from reference.ranges import ArgType, FloatRange, IntRange
+from reference.registry import GameSpec
 from reference.search.context import MAX_TIME_LIMIT
 
 HELP = "replay game records: check every move, prove values, flag mistakes (?, ??, !)"
@@ -53,13 +54,11 @@ def parse_budget(text: str) -> Budget:
     """
     stripped = text.strip().lower()
     if stripped.endswith("s") and stripped[:-1] == stripped[:-1].rstrip():
-        return Budget(nodes=None, seconds=BUDGET_SECONDS(stripped[:-1]))
-    return Budget(nodes=BUDGET_NODES(stripped))
+        return Budget(nodes=None, seconds=ArgType(BUDGET_SECONDS)(stripped[:-1]))
+    return Budget(nodes=int(ArgType(BUDGET_NODES)(stripped)))
 
 
-def add_parser(
-    commands: Any, games: Sequence[tuple[str, str]], selected: GameSpec | None
-) -> None:
+def add_parser(commands: Any, games: Sequence[tuple[str, str]], selected: GameSpec | None) -> None:
     """Register ``annotate GAME`` on the sub-parsers ``commands`` of the main parser.
 
     Every ``(name, help)`` of ``games`` is listed; only the ``selected`` game's parser
@@ -81,7 +80,7 @@ def add_parser(
         if selected is None or selected.name != name:
             continue
         spec = selected
-        spec.add_arguments(game_parser)
+        add_game_options(game_parser, spec)
         game_parser.add_argument("--position", help="the records start from this position")
         source = game_parser.add_mutually_exclusive_group(required=True)
         source.add_argument(
@@ -177,11 +176,12 @@ def render(number: int, record: AnnotatedGame, counts_points: bool) -> str:
 
 def run(spec: GameSpec, args: argparse.Namespace) -> int:
     """Annotate every record; return 0, or 2 when some record has an illegal move."""
-    spec.new_game(args, args.position)  # a bad --position is refused even with no record
+    options = given_options(spec, args)
+    spec.game(options, args.position)  # a bad --position is refused even with no record
     records = read_records(args)
     status = 0
     for number, moves in enumerate(records, start=1):
-        game = spec.new_game(args, args.position)
+        game = spec.game(options, args.position)
 
         def progress(ply: int, total: int, number: int = number) -> None:
             if not args.quiet:

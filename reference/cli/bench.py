@@ -37,12 +37,12 @@ from functools import partial
 from typing import Any
 
 from reference import api
-from reference.cli.options import IntRange, ranged_help
 from reference.connect6.board import Connect6
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.dou_shou_qi.board import DouShouQi
 from reference.errors import ParameterError
 from reference.mnk.board import MNKGame
+from reference.ranges import IntRange, argtype, ranged_help
 from reference.search import search
 from reference.search.protocol import PlayableGame
 from reference.wargame.game import SKIRMISH, WarGame
@@ -432,7 +432,7 @@ REPEAT = IntRange(1, 100)
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--repeat",
-        type=REPEAT,
+        type=argtype(REPEAT),
         default=3,
         help=ranged_help("timed runs per line (default 3; the median is kept)", REPEAT),
     )

@@ -29,15 +29,16 @@ from reference.cli.options import (
     SECONDS,
     SEED,
     add_random_play_arguments,
-    ranged_help,
+    given_options,
+    options_to_argv,
 )
-from reference.cli.spec import GameSpec, JsonObject
 from reference.errors import ParameterError
 from reference.oracle.compare import Finding, compare_perft, compare_value
 from reference.oracle.engine import DEFAULT_TIMEOUT, Engine, EngineFault, request_line
-from reference.oracle.options import options_from_namespace, options_to_argv
 from reference.oracle.positions import DEFAULT_BUDGET, random_positions, replay
 from reference.oracle.suite import SuiteEntry, game_factory, read_suite
+from reference.ranges import argtype, ranged_help
+from reference.registry import GameSpec, JsonObject
 from reference.search.protocol import PlayableGame
 
 AnyGame = PlayableGame[Any]
@@ -74,17 +75,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--depth",
-        type=DEPTH,
-        help=ranged_help(f"perft depth (default {DEFAULT_DEPTH}; with --suite, the suite's)", DEPTH),
+        type=argtype(DEPTH),
+        help=ranged_help(
+            f"perft depth (default {DEFAULT_DEPTH}; with --suite, the suite's)", DEPTH
+        ),
     )
     parser.add_argument(
         "--positions",
-        type=POSITIONS,
+        type=argtype(POSITIONS),
         default=DEFAULT_POSITIONS,
         help=ranged_help(f"random positions to check (default {DEFAULT_POSITIONS})", POSITIONS),
     )
     parser.add_argument(
-        "--seed", type=SEED, default=DEFAULT_SEED, help=ranged_help(f"default {DEFAULT_SEED}", SEED)
+        "--seed",
+        type=argtype(SEED),
+        default=DEFAULT_SEED,
+        help=ranged_help(f"default {DEFAULT_SEED}", SEED),
     )
     add_random_play_arguments(parser)
     parser.add_argument(
@@ -98,7 +104,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=SECONDS,
+        type=argtype(SECONDS),
         default=DEFAULT_TIMEOUT,
         help=ranged_help(
             f"seconds the engine may take per answer (default {DEFAULT_TIMEOUT:g})", SECONDS
@@ -106,7 +112,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--budget",
-        type=NODE_BUDGET,
+        type=argtype(NODE_BUDGET),
         default=DEFAULT_BUDGET,
         help=ranged_help(
             "value: nodes the reference may spend per position; a position over it is skipped "
@@ -135,7 +141,7 @@ class Case:
 
 def build_cases(spec: GameSpec, args: argparse.Namespace) -> list[Case]:
     """The positions to check, from the options, ``--moves`` or ``--suite``."""
-    cli_options = options_from_namespace(spec, args)
+    cli_options = given_options(spec, args)
     if args.suite is not None:
         if args.moves is not None:
             raise ParameterError("give --suite or --moves, not both")

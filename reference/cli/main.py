@@ -12,7 +12,7 @@ stderr unless ``--quiet``.
 Every numeric option has a range, written in its ``--help`` and checked before any
 work starts (:mod:`reference.cli.options`); option names must be written in full
 (no ``--m`` for ``--moves``).  Only the game named on the command line is imported
-(:mod:`reference.cli.games`).
+(:mod:`reference.registry`).
 """
 
 from __future__ import annotations
@@ -26,10 +26,12 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from reference.cli.games import GAMES, load_spec
-from reference.cli.options import FloatRange, IntRange, ranged_help
-from reference.cli.spec import GameSpec, JsonObject, add_position_arguments, game_from_args
+from reference.cli.extra import EXTRA_COMMANDS, load_commands
+from reference.cli.options import add_game_options, add_position_arguments, build_game
 from reference.errors import GameError, ParameterError
+from reference.ranges import FloatRange, IntRange, argtype, ranged_help
+from reference.registry import GAMES, GameSpec, JsonObject
+from reference.registry import load as load_spec
 from reference.search import (
     ALGORITHMS,
     MATE_BOUND,
@@ -90,12 +92,7 @@ class OneLineErrorParser(argparse.ArgumentParser):
 
 
 # ---------------------------------------------------------------------------
-# building a game from the options
-
-
-def build_game(spec: GameSpec, args: argparse.Namespace) -> AnyGame:
-    """The game the options describe: ``--position`` (or the start), then ``--moves``."""
-    return game_from_args(spec.new_game, args)
+# printing
 
 
 def player_name(game: AnyGame, player: int) -> str:
@@ -315,7 +312,9 @@ def cmd_play(
             out = search_move(game, args, args.time, args.depth)
             value = out["value"]
             assert isinstance(value, int)
-            write(f"{name} plays {out['move']} (depth {out['depth']}, value {describe_score(value)})")
+            write(
+                f"{name} plays {out['move']} (depth {out['depth']}, value {describe_score(value)})"
+            )
             game.play(game.parse_move(str(out["move"])))
             played.append(str(out["move"]))
     winner: int | None = None
@@ -361,17 +360,17 @@ def add_common(parser: argparse.ArgumentParser, moves_example: str | None) -> No
 
 def add_search_options(parser: argparse.ArgumentParser, default_time: float | None) -> None:
     parser.add_argument(
-        "--depth", type=DEPTH, help=ranged_help("maximum search depth in plies", DEPTH)
+        "--depth", type=argtype(DEPTH), help=ranged_help("maximum search depth in plies", DEPTH)
     )
     time_help = "time limit per move in seconds" + (
         f" (default {default_time:g})" if default_time is not None else ""
     )
     parser.add_argument(
-        "--time", type=TIME, default=default_time, help=ranged_help(time_help, TIME)
+        "--time", type=argtype(TIME), default=default_time, help=ranged_help(time_help, TIME)
     )
     parser.add_argument(
         "--nodes",
-        type=NODES,
+        type=argtype(NODES),
         help=ranged_help(
             "stop after about this many nodes per move (like --time, but the same on every "
             "machine)",
@@ -385,7 +384,7 @@ def add_search_options(parser: argparse.ArgumentParser, default_time: float | No
 def add_parallel_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--workers",
-        type=WORKERS,
+        type=argtype(WORKERS),
         metavar="N",
         help=ranged_help(
             "split the tree into jobs run by N local processes (same answer as serial)", WORKERS
@@ -398,7 +397,7 @@ def add_parallel_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--split-depth",
-        type=SPLIT_DEPTH,
+        type=argtype(SPLIT_DEPTH),
         metavar="D",
         help=ranged_help(
             "plies expanded before the tree is cut into jobs (default: chosen for the workers)",
@@ -414,7 +413,7 @@ def add_command_arguments(command: str, parser: argparse.ArgumentParser) -> None
     if command == "perft":
         parser.add_argument(
             "--depth",
-            type=PERFT_DEPTH,
+            type=argtype(PERFT_DEPTH),
             required=True,
             help=ranged_help("plies", PERFT_DEPTH),
         )
@@ -434,7 +433,7 @@ def add_command_arguments(command: str, parser: argparse.ArgumentParser) -> None
             )
         parser.add_argument(
             "--max-plies",
-            type=MAX_PLIES,
+            type=argtype(MAX_PLIES),
             help=ranged_help("stop the game after this many plies", MAX_PLIES),
         )
 
@@ -491,7 +490,7 @@ def command_games() -> dict[str, list[tuple[str, str]]]:
         command: [(entry.name, entry.help) for entry in GAMES] for command in COMMANDS
     }
     for entry in GAMES:
-        for command, help_text in entry.extra_commands:
+        for command, help_text in EXTRA_COMMANDS[entry.name]:
             table.setdefault(command, []).append((entry.name, help_text))
     table[ANNOTATE] = [(entry.name, entry.help) for entry in GAMES]
     for command in ORACLE_COMMANDS:
@@ -514,8 +513,8 @@ def _command_help(command: str) -> str:
         return ANNOTATE_HELP
     if command in ORACLE_COMMANDS:
         return ORACLE_COMMANDS[command][0]
-    for entry in GAMES:
-        for name, help_text in entry.extra_commands:
+    for extra in EXTRA_COMMANDS.values():
+        for name, help_text in extra:
             if name == command:
                 return help_text
     raise KeyError(command)
@@ -562,14 +561,14 @@ def build_parser(
             if (command, name) != selected or spec is None:
                 continue
             if command in COMMANDS:
-                spec.add_arguments(game_parser)
+                add_game_options(game_parser, spec)
                 add_common(game_parser, spec.moves_example)
                 add_command_arguments(command, game_parser)
             elif command in ORACLE_COMMANDS:
-                spec.add_arguments(game_parser)
+                add_game_options(game_parser, spec)
                 oracle_module(command).add_arguments(game_parser)
             else:
-                spec.extra_commands[command].add_arguments(game_parser)
+                load_commands(name)[command].add_arguments(game_parser, spec)
                 if not any(a.dest == "json" for a in game_parser._actions):
                     add_common(game_parser, None)
     bench_parser = commands.add_parser(
@@ -608,8 +607,8 @@ def build_parser(
 
 
 def run_extra(spec: GameSpec, command: str, args: argparse.Namespace) -> None:
-    extra_command = spec.extra_commands[command]
-    result = extra_command.run(args)
+    extra_command = load_commands(spec.name)[command]
+    result = extra_command.run(spec, args)
     if extra_command.render is not None:
         text = extra_command.render(result)
     else:

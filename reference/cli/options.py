@@ -1,98 +1,23 @@
-"""Numeric command-line options: each has a documented range, checked before any work.
+"""The command line's options: every numeric option has a range, checked before any work.
 
-``type=IntRange(0, 10_000)`` reads an integer written with the ASCII digits ``0-9``
-(an optional sign and surrounding blanks allowed) and refuses anything outside
-``0..10000``; ``type=FloatRange(0, 1e7, low_open=True)`` reads a finite decimal
-number in ``(0, 1e7]``.  argparse turns a refusal into ``error: argument --depth:
-...`` on one line, exit status 2, before the game is even built.  Python's own
-``int`` and ``float`` would take ``٢`` (2), ``1_0`` (10), ``nan`` and ``1e308``.
+Ranges are :class:`reference.ranges.IntRange` / :class:`~reference.ranges.FloatRange`;
+``type=argtype(DEPTH)`` (:func:`reference.ranges.argtype`) makes one an ``argparse`` type, so a refusal becomes ``error:
+argument --depth: ...`` on one line, exit status 2, before the game is even built.
+A game's own options come from the registry (:mod:`reference.registry`):
+:func:`add_game_options` adds them, :func:`game_options` reads them back and
+:func:`build_game` builds the game they describe.
 
->>> IntRange(0, 500)("12")
-12
->>> IntRange(0, 500)("٢")
-Traceback (most recent call last):
-...
-argparse.ArgumentTypeError: expected an integer in 0..500 written with the digits 0-9, got '٢'
->>> FloatRange(0, 1e7, low_open=True)("1e308")
-Traceback (most recent call last):
-...
-argparse.ArgumentTypeError: 1e+308 is out of range: allowed (0, 1e+07]
 """
 
 from __future__ import annotations
 
 import argparse
-import math
-import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from typing import Any
 
-from reference.digits import MAX_DIGITS, is_digits
-
-_FLOAT_RE = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,4})?", re.ASCII)
-_BLANKS = " \t"
-
-
-def _shown(text: str) -> str:
-    return repr(text if len(text) <= 40 else text[:20] + "...")
-
-
-@dataclass(frozen=True, slots=True)
-class IntRange:
-    """An argparse ``type``: an integer in ``low..high`` (both included), ASCII digits only."""
-
-    low: int
-    high: int
-
-    @property
-    def text(self) -> str:
-        """The range as the help texts write it, e.g. ``0..10000``."""
-        return f"{self.low}..{self.high}"
-
-    def __call__(self, text: str) -> int:
-        body = text.strip(_BLANKS)
-        sign = body[:1] if body[:1] in ("+", "-") else ""
-        digits = body[len(sign) :]
-        if not is_digits(digits):
-            raise argparse.ArgumentTypeError(
-                f"expected an integer in {self.text} written with the digits 0-9, got {_shown(text)}"
-            )
-        if len(digits) > MAX_DIGITS:
-            raise argparse.ArgumentTypeError(
-                f"{_shown(text)} ({len(digits)} digits) is out of range: allowed {self.text}"
-            )
-        value = int(sign + digits)
-        if not self.low <= value <= self.high:
-            raise argparse.ArgumentTypeError(f"{value} is out of range: allowed {self.text}")
-        return value
-
-
-@dataclass(frozen=True, slots=True)
-class FloatRange:
-    """An argparse ``type``: a finite decimal number in ``[low, high]`` (``(low, high]`` when
-    ``low_open``), written with ASCII digits (``0.5``, ``2``, ``1e-3``)."""
-
-    low: float
-    high: float
-    low_open: bool = False
-
-    @property
-    def text(self) -> str:
-        """The range as the help texts write it, e.g. ``(0, 1e+07]``."""
-        return f"{'(' if self.low_open else '['}{self.low:g}, {self.high:g}]"
-
-    def __call__(self, text: str) -> float:
-        body = text.strip(_BLANKS)
-        if len(body) > 40 or not _FLOAT_RE.fullmatch(body):
-            raise argparse.ArgumentTypeError(
-                f"expected a number in {self.text} written with the digits 0-9 "
-                f"(e.g. 0.5 or 2), got {_shown(text)}"
-            )
-        value = float(body)
-        too_low = value <= self.low if self.low_open else value < self.low
-        if not math.isfinite(value) or too_low or value > self.high:
-            raise argparse.ArgumentTypeError(f"{value:g} is out of range: allowed {self.text}")
-        return value
-
+from reference.ranges import FloatRange, IntRange, argtype, ranged_help
+from reference.registry import GameSpec, JsonObject
+from reference.search.protocol import PlayableGame
 
 SEED = IntRange(0, 2**63 - 1)
 """A random seed (``random.Random(seed)``)."""
@@ -107,12 +32,6 @@ NODE_BUDGET = IntRange(1, 10**12)
 SECONDS = FloatRange(0.0, 1e7, low_open=True)
 """Seconds, more than 0 and at most the search's largest deadline (``MAX_TIME_LIMIT``)."""
 
-
-def ranged_help(help_text: str, kind: IntRange | FloatRange) -> str:
-    """``help_text`` with the allowed range appended: every numeric option documents it."""
-    return f"{help_text}; allowed {kind.text}"
-
-
 DEFAULT_MAX_MOVES = 10
 """Random play of ``check`` and ``suite`` lasts up to this many moves by default."""
 
@@ -122,13 +41,84 @@ def add_random_play_arguments(parser: argparse.ArgumentParser) -> None:
     (``check`` and ``suite``)."""
     parser.add_argument(
         "--max-moves",
-        type=PLIES,
+        type=argtype(PLIES),
         default=DEFAULT_MAX_MOVES,
         help=ranged_help(f"random play lasts 0..L moves (default L = {DEFAULT_MAX_MOVES})", PLIES),
     )
     parser.add_argument(
         "--min-moves",
-        type=PLIES,
+        type=argtype(PLIES),
         default=0,
         help=ranged_help("... and at least this many (default 0)", PLIES),
     )
+
+
+# ---------------------------------------------------------------------------
+# a game's own options, from the registry
+
+
+def add_game_options(
+    parser: argparse.ArgumentParser, spec: GameSpec, names: Iterable[str] | None = None
+) -> None:
+    """Add ``spec``'s options (only ``names`` when given) to ``parser``."""
+    chosen = spec.option_names if names is None else tuple(names)
+    for option in spec.options:
+        if option.name not in chosen:
+            continue
+        if option.kind == "switch":
+            parser.add_argument(option.flag, action="store_true", help=option.help)
+        elif option.kind == "integer":
+            assert option.range is not None
+            parser.add_argument(
+                option.flag,
+                type=argtype(option.range),
+                default=option.default,
+                help=option.full_help,
+            )
+        elif option.kind == "choice":
+            parser.add_argument(
+                option.flag, choices=option.choices, default=option.default, help=option.help
+            )
+        else:
+            parser.add_argument(option.flag, metavar="FILE", help=option.help)
+
+
+def add_position_arguments(parser: argparse.ArgumentParser, moves_example: str) -> None:
+    """Add ``--position`` and ``--moves`` (every command that starts from a position has them)."""
+    parser.add_argument("--position", help="start from this position (the game's notation)")
+    parser.add_argument(
+        "--moves", help=f'space-separated moves played first, e.g. "{moves_example}"'
+    )
+
+
+def game_options(spec: GameSpec, args: argparse.Namespace) -> dict[str, object]:
+    """The values of ``spec``'s options in ``args`` (options a command does not take: defaults)."""
+    return {o.name: getattr(args, o.name, o.default) for o in spec.options}
+
+
+def given_options(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
+    """The game options in ``args`` that differ from their defaults (what suites record)."""
+    return spec.non_default(game_options(spec, args))
+
+
+def options_to_argv(spec: GameSpec, options: object) -> list[str]:
+    """The command-line arguments that give ``options`` (checked first)."""
+    values = spec.non_default(spec.check_options(options))
+    argv: list[str] = []
+    for name, value in values.items():
+        flag = spec.option(name).flag
+        argv += [flag] if value is True else [flag, str(value)]
+    return argv
+
+
+def build_game(spec: GameSpec, args: argparse.Namespace) -> PlayableGame[Any]:
+    """The game the options describe: ``--position`` (or the start), then ``--moves``."""
+    return spec.game(
+        given_options(spec, args), getattr(args, "position", None), getattr(args, "moves", None)
+    )
+
+
+def add_game_and_position(parser: argparse.ArgumentParser, spec: GameSpec) -> None:
+    """The game's options, ``--position`` and ``--moves``."""
+    add_game_options(parser, spec)
+    add_position_arguments(parser, spec.moves_example)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any, TypedDict
 
 from reference import api
-from reference.cli.spec import JsonObject
+from reference.registry import JsonObject
 from reference.search import Counters, SearchResult
 from reference.search.context import Deadline
 from reference.search.parallel import JobProgress

@@ -33,11 +33,10 @@ from types import FrameType
 from typing import IO, Any
 
 from reference.cli import results
-from reference.cli.games import available_games
-from reference.cli.options import SECONDS, ranged_help
-from reference.cli.spec import GameSpec, JsonObject
+from reference.cli.options import SECONDS
 from reference.errors import GameError, ParameterError
-from reference.oracle.options import namespace_from_options
+from reference.ranges import argtype, ranged_help
+from reference.registry import GameSpec, JsonObject, all_specs
 from reference.search import ALGORITHMS
 from reference.search.protocol import PlayableGame
 
@@ -130,20 +129,13 @@ def _brief(value: object) -> str:
 
 def build_game(spec: GameSpec, request: Mapping[str, object]) -> AnyGame:
     """The position of a request: ``position`` (or the start), then ``moves``, each checked."""
-    args = namespace_from_options(spec, request.get("options", {}))
     position = request.get("position")
     if position is not None and not isinstance(position, str):
         raise ParameterError(f"'position' must be a string, got {_brief(position)}")
     moves = request.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise ParameterError("'moves' must be a list of strings (moves in the game's notation)")
-    game = spec.new_game(args, position)
-    for index, text in enumerate(moves, start=1):
-        try:
-            game.play(game.parse_move(text))
-        except GameError as error:
-            raise type(error)(f"move {index} ({_brief(text)}) of 'moves': {error}") from None
-    return game
+    return spec.game(request.get("options", {}), position, moves, source="'moves'")
 
 
 def answer(request: Mapping[str, object], specs: Mapping[str, GameSpec]) -> JsonObject:
@@ -182,14 +174,14 @@ def answer(request: Mapping[str, object], specs: Mapping[str, GameSpec]) -> Json
                 f"'algorithm' must be one of {', '.join(ALGORITHMS)}, got {_brief(algorithm)}"
             )
         assert isinstance(algorithm, str)
-        args = namespace_from_options(spec, request.get("options", {}))
+        options = spec.check_options(request.get("options", {}))
         return results.bestmove_result(
             game,
             depth=depth,
             time_limit=seconds,
             algorithm=algorithm,
             use_tt=not _field_bool(request, "no_tt"),
-            full_width=bool(getattr(args, "full_width", False)),
+            full_width=bool(options.get("full_width", False)),
         )
     if command == "show":
         return results.show_result(game)
@@ -269,7 +261,7 @@ def respond(
 
 def serve(stdin: IO[bytes], stdout: IO[str], limit: float = DEFAULT_TIME_LIMIT) -> int:
     """Answer every request line of ``stdin`` on ``stdout`` until end of input; return 0."""
-    specs = available_games()
+    specs = all_specs()
     while True:
         line = stdin.readline(MAX_REQUEST + 1)
         if not line:
@@ -295,7 +287,7 @@ def serve(stdin: IO[bytes], stdout: IO[str], limit: float = DEFAULT_TIME_LIMIT) 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--time-limit",
-        type=SECONDS,
+        type=argtype(SECONDS),
         default=DEFAULT_TIME_LIMIT,
         metavar="SECONDS",
         help=ranged_help(

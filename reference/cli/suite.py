@@ -20,13 +20,13 @@ from reference.cli.options import (
     POSITIONS,
     SEED,
     add_random_play_arguments,
-    ranged_help,
+    given_options,
 )
-from reference.cli.spec import GameSpec
 from reference.errors import ParameterError
-from reference.oracle.options import options_from_namespace
 from reference.oracle.positions import DEFAULT_BUDGET, random_positions
 from reference.oracle.suite import game_factory, suite_line
+from reference.ranges import argtype, ranged_help
+from reference.registry import GameSpec
 
 DEFAULT_POSITIONS = 20
 DEFAULT_DEPTH = 2
@@ -36,14 +36,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``suite`` (after the game's own)."""
     parser.add_argument(
         "--positions",
-        type=POSITIONS,
+        type=argtype(POSITIONS),
         default=DEFAULT_POSITIONS,
         help=ranged_help(f"distinct random positions (default {DEFAULT_POSITIONS})", POSITIONS),
     )
-    parser.add_argument("--seed", type=SEED, default=1, help=ranged_help("default 1", SEED))
+    parser.add_argument(
+        "--seed", type=argtype(SEED), default=1, help=ranged_help("default 1", SEED)
+    )
     parser.add_argument(
         "--depth",
-        type=DEPTH,
+        type=argtype(DEPTH),
         default=DEFAULT_DEPTH,
         help=ranged_help(
             f"perft counts at depths 1..D, divide at D (default {DEFAULT_DEPTH})", DEPTH
@@ -52,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_random_play_arguments(parser)
     parser.add_argument(
         "--budget",
-        type=NODE_BUDGET,
+        type=argtype(NODE_BUDGET),
         default=DEFAULT_BUDGET,
         help=ranged_help(
             f"nodes the reference may spend solving one position (default {DEFAULT_BUDGET:,}, "
@@ -70,7 +72,7 @@ def write_suite(spec: GameSpec, args: argparse.Namespace, out: IO[str]) -> int:
         raise ParameterError(
             f"--min-moves {args.min_moves} is more than --max-moves {args.max_moves}"
         )
-    options = options_from_namespace(spec, args)
+    options = given_options(spec, args)
     draws = random_positions(
         game_factory(spec, options),
         count=args.positions,

@@ -27,18 +27,13 @@ The scores must add up to the number of completed boxes.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeAlias
+from collections.abc import Sequence
+from typing import TypeAlias
 
 from reference.digits import parse_natural
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.search.protocol import Key, Score
 from reference.search.zobrist import random_keys
-
-if TYPE_CHECKING:
-    from reference.search.context import Deadline
-    from reference.search.solve import SolveResult
-    from reference.search.stats import Counters, SearchStats
 
 Edge: TypeAlias = int
 """An edge index (see the module docstring); the moves of this game."""
@@ -585,37 +580,6 @@ class DotsAndBoxes:
                         seen.add(f)
                         extra.append(f)
         return extra
-
-    # --- the exact solver ----------------------------------------------------------------
-    def exact_value(self) -> tuple[Score, SearchStats]:
-        """The exact value alone, by this game's own solver (the jobs of a parallel solve).
-
-        >>> DotsAndBoxes(2, 2).exact_value()[0]
-        2
-        """
-        from reference.dots_and_boxes.solver import value_position
-
-        value, solver = value_position(self, checkpoint=None)
-        return value, solver.counters.freeze()
-
-    def solve_exactly(
-        self,
-        on_progress: Callable[[Counters], None] | None = None,
-        *,
-        deadline: Deadline | None = None,
-    ) -> SolveResult[Edge]:
-        """The exact value and every optimal move, by this game's own solver.
-
-        :func:`reference.api.solve` (and so the command line's ``solve``) uses it: the
-        chain-aware solver of :mod:`.solver` (Barker and Korf 2012), with the rules this
-        game's switches ask for and its :attr:`checkpoint` file.  ``deadline`` stops it with
-        :class:`~reference.errors.SearchTimeoutError`.  The position is unchanged.
-        """
-        from reference.dots_and_boxes.solver import solve_position
-
-        return solve_position(
-            self, on_progress=on_progress, checkpoint=self.checkpoint, deadline=deadline
-        ).result
 
     # --- the checked interface -----------------------------------------------------------
     def play(self, move: Edge) -> int:

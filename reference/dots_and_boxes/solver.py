@@ -71,8 +71,9 @@ from reference.dots_and_boxes.board import DotsAndBoxes, Edge, Edges, geometry
 from reference.dots_and_boxes.endgame import simple_endgame_value
 from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search.context import DEADLINE_CHECK_INTERVAL, Deadline
+from reference.search.protocol import Score
 from reference.search.solve import SolveResult
-from reference.search.stats import Counters
+from reference.search.stats import Counters, SearchStats
 
 PROGRESS_NODES = 1 << 18
 """``on_progress`` is called every this many nodes (a power of two)."""
@@ -940,3 +941,34 @@ def solve_position(
         value, tuple(best), solver.counters.freeze(), time.perf_counter() - start, value
     )
     return DabSolveResult(result, values, len(solver.table))
+
+
+# ---------------------------------------------------------------------------
+# the registry's exact solver (reference.registry.ExactSolver): api.solve and parallel jobs
+
+
+def solve_exactly(
+    game: DotsAndBoxes,
+    on_progress: Callable[[Counters], None] | None = None,
+    *,
+    deadline: Deadline | None = None,
+) -> SolveResult[Edge]:
+    """The exact value and every optimal move of ``game`` (left unchanged).
+
+    :func:`reference.api.solve` (and so the command line's ``solve``) uses it: the
+    rules ``game``'s switches ask for and its :attr:`~DotsAndBoxes.checkpoint` file.
+    ``deadline`` stops it with :class:`~reference.errors.SearchTimeoutError`.
+    """
+    return solve_position(
+        game, on_progress=on_progress, checkpoint=game.checkpoint, deadline=deadline
+    ).result
+
+
+def value_exactly(game: DotsAndBoxes) -> tuple[Score, SearchStats]:
+    """The exact value alone, and the solver's counters (the jobs of a parallel solve).
+
+    >>> value_exactly(DotsAndBoxes(2, 2))[0]
+    2
+    """
+    value, solver = value_position(game, checkpoint=None)
+    return value, solver.counters.freeze()

@@ -11,9 +11,9 @@ import argparse
 import sys
 from typing import TextIO
 
-from reference.cli.options import IntRange, ranged_help
 from reference.gomocup.engine import VCF_NODES
 from reference.gomocup.protocol import Brain
+from reference.ranges import IntRange, argtype, ranged_help
 
 VCF_NODES_RANGE = IntRange(0, 10**12)
 """``--vcf-nodes``: 0 turns the VCF search off."""
@@ -34,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--vcf-nodes",
-        type=VCF_NODES_RANGE,
+        type=argtype(VCF_NODES_RANGE),
         default=VCF_NODES,
         help=ranged_help(
             f"node limit of the VCF search per move (default {VCF_NODES}; 0: no VCF search)",

@@ -8,7 +8,6 @@
 * :mod:`~reference.oracle.compare`: the comparison at one position and the descent to
   where a disagreement starts (perft divides, values);
 * :mod:`~reference.oracle.suite`: test suites as JSON lines (write, read, re-derive);
-* :mod:`~reference.oracle.options`: a game's command-line options as a JSON object.
 
 The commands are in :mod:`reference.cli.check`, :mod:`reference.cli.suite` and
 :mod:`reference.cli.serve`.  Library code here never prints.

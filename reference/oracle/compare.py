@@ -29,10 +29,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from reference import api
-from reference.cli.spec import JsonObject
 from reference.errors import GameError
 from reference.oracle.engine import PerftAnswer
 from reference.oracle.positions import replay, solve_within
+from reference.registry import JsonObject
 from reference.search.protocol import PlayableGame
 
 AnyGame = PlayableGame[Any]

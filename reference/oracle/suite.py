@@ -12,8 +12,8 @@ value for the side to move (as ``solve`` reports it) and ``best_moves`` every
 optimal move, or both are ``null`` when the reference could not solve the
 position within the node budget the suite was written with.
 
->>> from reference.cli.games import available_games
->>> spec = available_games()["mnk"]
+>>> from reference.registry import load
+>>> spec = load("mnk")
 >>> line = suite_line(spec, {"m": 3, "n": 3, "k": 3}, ["b2", "a1"], depth=2)
 >>> line["perft"], line["value"], sorted(line["best_moves"])[:3]
 ([7, 42], 0, ['a2', 'a3', 'b1'])
@@ -30,10 +30,9 @@ from pathlib import Path
 from typing import Any
 
 from reference import api
-from reference.cli.spec import GameSpec, JsonObject
 from reference.errors import ParameterError, PositionFormatError
-from reference.oracle.options import namespace_from_options
 from reference.oracle.positions import DEFAULT_BUDGET, replay, solve_within
+from reference.registry import GameSpec, JsonObject
 from reference.search.protocol import PlayableGame
 
 AnyGame = PlayableGame[Any]
@@ -44,11 +43,11 @@ MAX_SUITE_LINE = 1 << 24
 
 def game_factory(spec: GameSpec, options: object) -> Callable[[], AnyGame]:
     """A function building the start position of ``spec``'s game with ``options`` (checked now)."""
-    args = namespace_from_options(spec, options)
-    spec.new_game(args, None)  # reports bad options at once
+    values = spec.check_options(options)
+    spec.new_game(values, None)  # reports bad options at once
 
     def new_game() -> AnyGame:
-        return spec.new_game(args, None)
+        return spec.new_game(values, None)
 
     return new_game
 

@@ -65,7 +65,7 @@ from reference.errors import GameError, ParameterError
 from reference.search.alphabeta_tt import alphabeta_tt
 from reference.search.context import SearchContext
 from reference.search.perft import _check_depth, perft
-from reference.search.protocol import INFINITY, WIN, Game, ProvesBounds, Score, ValuesExactly
+from reference.search.protocol import INFINITY, WIN, Game, ProvesBounds, Score
 from reference.search.shared_tt import SharedTable
 from reference.search.solve import SOLVE_DEPTH, SolveResult
 from reference.search.stats import SearchStats
@@ -123,6 +123,10 @@ def pack_root(game: Game[Any]) -> Root:
     return Root(data, hashlib.sha256(data).hexdigest())
 
 
+ValueExactly = Callable[[Any], tuple[Score, SearchStats]]
+"""A game's own exact solver asked for a value alone (:meth:`reference.registry.ExactSolver.value_exactly`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class PerftJob:
     """Count the move sequences of ``depth`` plies below the position ``path`` leads to."""
@@ -142,6 +146,9 @@ class SolveJob:
     shared_table: str | None = None
     """The name of a :class:`~reference.search.shared_tt.SharedTable` all the workers use
     (they are forked from its creator), or ``None``: each worker keeps a table of its own."""
+    value_exactly: ValueExactly | None = None
+    """The game's own exact solver (a module-level function, sent by name), or ``None``:
+    the core's search."""
 
 
 def _position(root: Root, path: Sequence[Hashable]) -> Game[Any]:
@@ -176,16 +183,19 @@ def _worker_table(job: SolveJob) -> TranspositionTable:
 
 
 def exact_score(
-    game: Game[Any], tt: TranspositionTable, plies_from_root: int = 0
+    game: Game[Any],
+    tt: TranspositionTable,
+    plies_from_root: int = 0,
+    value_exactly: ValueExactly | None = None,
 ) -> tuple[Score, SearchStats]:
     """The exact score of ``game`` for its side to move, searched as :func:`solve` searches.
 
     ``plies_from_root`` keeps the table's remaining depths those of the whole solve.
-    A game with its own exact solver (:class:`~reference.search.protocol.ValuesExactly`,
-    Dots and Boxes) is asked instead, with a table of its own.
+    A game's own exact solver (``value_exactly``, Dots and Boxes) is asked instead, with a
+    table of its own.
     """
-    if isinstance(game, ValuesExactly):
-        return game.exact_value()
+    if value_exactly is not None:
+        return value_exactly(game)
     ctx = SearchContext(tt=tt, mate_distance=False, full_width=True)
     if isinstance(game, ProvesBounds):  # as solve: the game's static proofs (mnk pairings)
         ctx.proof_bounds = game.proof_bounds
@@ -202,7 +212,7 @@ def exact_score(
 def run_solve_job(job: SolveJob) -> tuple[Score, SearchStats]:
     """Run one solve job: (exact score, the search's counters)."""
     game = _position(job.root, job.path)
-    return exact_score(game, _worker_table(job), len(job.path))
+    return exact_score(game, _worker_table(job), len(job.path), job.value_exactly)
 
 
 # ---------------------------------------------------------------------------
@@ -434,6 +444,7 @@ def parallel_solve(
     tt_size: int = WORKER_TT_SIZE,
     shared_table: SharedTable | None = None,
     on_job: JobProgress | None = None,
+    value_exactly: ValueExactly | None = None,
 ) -> SolveResult[M]:
     """:func:`reference.search.solve.solve` with the work spread over ``executor``'s workers.
 
@@ -446,6 +457,8 @@ def parallel_solve(
     process or forked from it after the table was made; the caller makes the table and
     destroys it afterwards).
     It must be empty or filled by solves of this same game.
+    ``value_exactly``: the game's own exact solver for the jobs (a module-level function,
+    see :class:`reference.registry.ExactSolver`).
     ``game`` is left unchanged.
     """
     _check_split_depth(split_depth)
@@ -471,7 +484,8 @@ def parallel_solve(
     root = pack_root(game)
     shared = None if shared_table is None else shared_table.name
     futures = [
-        executor.submit(run_solve_job, SolveJob(root, path, tt_size, shared)) for path in paths
+        executor.submit(run_solve_job, SolveJob(root, path, tt_size, shared, value_exactly))
+        for path in paths
     ]
     index = {future: i for i, future in enumerate(futures)}
     known: dict[int, Score] = {}

@@ -47,7 +47,7 @@ from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
-    from reference.search.stats import SearchStats
+    pass
 
 Key: TypeAlias = int
 """A 64-bit position key (Zobrist or a game's own hash), ``0 <= key < 2**64``."""
@@ -172,21 +172,6 @@ class ProvesBounds(Protocol):
         ``(alpha, beta)`` is the window of the node: a game may skip work on a bound
         that cannot close it.  Nothing proved is ``(-INFINITY, INFINITY)``.
         """
-        ...
-
-
-@runtime_checkable
-class ValuesExactly(Protocol):
-    """Optional (ours): a game with its own exact solver, asked for a value alone.
-
-    The jobs of a parallel ``solve`` (:mod:`reference.search.parallel`) call it instead
-    of the core's search; it must give the exact score the core's ``solve`` finds for
-    the side to move (Dots and Boxes: :func:`reference.dots_and_boxes.solver.value_position`,
-    tested equal on every position of the small boards).
-    """
-
-    def exact_value(self) -> tuple[Score, SearchStats]:
-        """The exact score of the position for the side to move, and the search's counters."""
         ...
 
 

@@ -12,9 +12,11 @@ import pytest
 
 from reference import api
 from reference.cli.annotate import BUDGET_RANGE, parse_budget
-from reference.cli.games import GAMES, load_spec
+from reference.cli.extra import EXTRA_COMMANDS, load_commands
 from reference.cli.main import build_parser, command_games, main
-from reference.cli.options import FloatRange, IntRange
+from reference.ranges import ArgType, FloatRange, IntRange
+from reference.registry import GAMES
+from reference.registry import load as load_spec
 from reference.mnk.board import MNKGame
 from reference.search import MATE_BOUND, SearchResult
 
@@ -72,7 +74,7 @@ def test_every_numeric_option_has_a_documented_range() -> None:
             if action.type is parse_budget:
                 assert f"allowed {BUDGET_RANGE}" in action.help
             else:
-                assert isinstance(action.type, IntRange | FloatRange), (command, game, action.dest)
+                assert isinstance(action.type, ArgType), (command, game, action.dest)
                 assert f"allowed {action.type.text}" in action.help
             checked += 1
     assert checked > 40
@@ -82,7 +84,7 @@ def test_the_gomocup_options_have_ranges_too() -> None:
     gomocup = subparser(build_parser(own="gomocup"), "gomocup")
     assert gomocup.allow_abbrev is False
     (vcf,) = [a for a in gomocup._actions if a.dest == "vcf_nodes"]
-    assert isinstance(vcf.type, IntRange) and vcf.help and f"allowed {vcf.type.text}" in vcf.help
+    assert isinstance(vcf.type, ArgType) and vcf.help and f"allowed {vcf.type.text}" in vcf.help
 
 
 def test_every_command_takes_position_and_moves_as_the_readme_says() -> None:
@@ -109,7 +111,8 @@ def test_the_static_game_table_agrees_with_every_spec() -> None:
     for entry in GAMES:
         spec = load_spec(entry.name)
         assert spec.name == entry.name and spec.help == entry.help
-        assert {c: e.help for c, e in spec.extra_commands.items()} == dict(entry.extra_commands)
+        extra = load_commands(entry.name)
+        assert {c: e.help for c, e in extra.items()} == dict(EXTRA_COMMANDS[entry.name])
 
 
 @pytest.mark.parametrize("game", [entry.name for entry in GAMES])
@@ -285,7 +288,7 @@ def test_the_serve_options_have_ranges_too() -> None:
     serve = subparser(build_parser(own="serve"), "serve")
     assert serve.allow_abbrev is False
     (limit,) = [a for a in serve._actions if a.dest == "time_limit"]
-    assert isinstance(limit.type, FloatRange) and limit.help
+    assert isinstance(limit.type, ArgType) and limit.help
     assert f"allowed {limit.type.text}" in limit.help
 
 
@@ -302,5 +305,5 @@ def test_the_bench_options_have_ranges_too() -> None:
     bench = subparser(build_parser(own="bench"), "bench")
     assert bench.allow_abbrev is False
     (repeat,) = [a for a in bench._actions if a.dest == "repeat"]
-    assert isinstance(repeat.type, IntRange) and repeat.help
+    assert isinstance(repeat.type, ArgType) and repeat.help
     assert f"allowed {repeat.type.text}" in repeat.help

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.causality import free_body_cone
-from reference.dou_shou_qi.cli import PARTITION_COMMAND
+from reference.cli.extra import load_commands
+from reference.registry import load
 from reference.dou_shou_qi.cones import side_cone
 from reference.dou_shou_qi.partition import (
     NO_REGION,
@@ -132,6 +133,10 @@ def test_build_subproblems_checks_its_tree() -> None:
         find_subproblems(pieces, -1)
 
 
+PARTITION_COMMAND = load_commands("dou-shou-qi")["partition"]
+SPEC = load("dou-shou-qi")
+
+
 def _args(**kwargs: object) -> argparse.Namespace:
     values: dict[str, object] = {"position": None, "moves": None, "threshold": 4}
     values.update(kwargs)
@@ -140,7 +145,7 @@ def _args(**kwargs: object) -> argparse.Namespace:
 
 def test_partition_command_json() -> None:
     """``partition dou-shou-qi --position P --threshold T --json``: subproblems, T_max, map."""
-    result = PARTITION_COMMAND.run(_args(position=FIGURE_13, threshold=4))
+    result = PARTITION_COMMAND.run(SPEC, _args(position=FIGURE_13, threshold=4))
     text = json.dumps(result)
     assert json.loads(text)["t_max"] == 5
     subs = result["subproblems"]
@@ -152,17 +157,17 @@ def test_partition_command_json() -> None:
     rendered = PARTITION_COMMAND.render(result) if PARTITION_COMMAND.render else ""
     assert "T_max = 5" in rendered and "1: ma2 Hc2 Cb3" in rendered
     parser = argparse.ArgumentParser()
-    PARTITION_COMMAND.add_arguments(parser)
+    PARTITION_COMMAND.add_arguments(parser, SPEC)
     parsed = parser.parse_args(["--position", FIGURE_13, "--threshold", "3"])
-    assert PARTITION_COMMAND.run(parsed)["split"] is True
+    assert PARTITION_COMMAND.run(SPEC, parsed)["split"] is True
 
 
 def test_partition_command_rejects_bad_input() -> None:
-    with pytest.raises(ParameterError, match="threshold"):
-        PARTITION_COMMAND.run(_args(threshold=-2))
+    with pytest.raises(ParameterError, match="T_thresh"):
+        PARTITION_COMMAND.run(SPEC, _args(threshold=-2))
     with pytest.raises(PositionFormatError):
-        PARTITION_COMMAND.run(_args(position="A: Zz9 / B: - / A"))
+        PARTITION_COMMAND.run(SPEC, _args(position="A: Zz9 / B: - / A"))
     with pytest.raises(IllegalMoveError, match=r"move 2 \('e3-d3'\)"):  # 1-based, as every command
-        PARTITION_COMMAND.run(_args(moves="e3-d3 e3-d3"))
-    start = PARTITION_COMMAND.run(_args(moves="e3-d3 c7-d7", threshold=20))
+        PARTITION_COMMAND.run(SPEC, _args(moves="e3-d3 e3-d3"))
+    start = PARTITION_COMMAND.run(SPEC, _args(moves="e3-d3 c7-d7", threshold=20))
     assert start["split"] is False

@@ -9,7 +9,7 @@ import pytest
 
 from reference.cli.main import main
 from reference.mnk.board import MNKGame
-from reference.mnk.cli import SPEC
+from reference.registry.mnk import SPEC
 from reference.search.value import game_value
 
 

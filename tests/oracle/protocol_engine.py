@@ -26,14 +26,15 @@ import time
 from typing import Any
 
 from reference import Connect6, WarGame, api
-from reference.cli.games import available_games
+from reference.cli.options import add_game_options, game_options
+from reference.registry import all_specs
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.errors import GameError
 from reference.mnk.board import MNKGame
 from reference.search.protocol import PlayableGame
 from reference.search.tt import TranspositionTable
 
-SPECS = available_games()
+SPECS = all_specs()
 
 
 class EdgeDiagonalMNK(MNKGame):
@@ -75,7 +76,8 @@ def new_game(args: argparse.Namespace) -> PlayableGame[Any]:
         return EdgeDiagonalMNK(args.m or 3, args.n or 3, args.k or 3, symmetry=False)
     if args.bug == "double-box-turn":
         return DoubleBoxTurnDotsAndBoxes(args.rows or 2, args.cols or 2, capture_rule=False)
-    return SPECS[args.game].new_game(args, None)
+    spec = SPECS[args.game]
+    return spec.game(spec.non_default(game_options(spec, args)))
 
 
 def alias(game: PlayableGame[Any], name: str) -> str:
@@ -164,7 +166,7 @@ def main() -> int:
     parser.add_argument("--fault", choices=FAULTS, default="none")
     args, rest = parser.parse_known_args()
     game_parser = argparse.ArgumentParser(prog=args.game)
-    SPECS[args.game].add_arguments(game_parser)
+    add_game_options(game_parser, SPECS[args.game])
     game_parser.parse_args(rest, namespace=args)
     served = 0
     for line in sys.stdin:

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.cli.games import available_games
+from reference.registry import all_specs
 from reference.cli.main import main
 from reference.cli.serve import MAX_REQUEST, RequestTimeout, respond, serve
 
-SPECS = available_games()
+SPECS = all_specs()
 VOLATILE = ("seconds",)
 """Fields that measure the run, not the answer."""
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from test_oracle_check import DOUBLE_BOX
 
-from reference.cli.games import available_games
+from reference.registry import all_specs, load
 from reference.cli.main import main
 from reference.errors import PositionFormatError
 from reference.oracle.positions import replay
@@ -38,7 +38,7 @@ def test_there_is_a_golden_suite_for_each_required_game() -> None:
 def test_every_line_of_the_golden_suite_is_rederived(path: Path) -> None:
     """Positions, perft counts at each depth, the divide, the value and the set of best moves:
     each recomputed by the reference (no budget) and compared."""
-    specs = available_games()
+    specs = all_specs()
     entries = list(read_suite(path.read_text(encoding="utf-8").splitlines(), beside=path.parent))
     assert len(entries) >= 10
     for entry in entries:
@@ -48,7 +48,7 @@ def test_every_line_of_the_golden_suite_is_rederived(path: Path) -> None:
 
 
 def test_verify_line_notices_a_wrong_answer() -> None:
-    spec = available_games()["mnk"]
+    spec = load("mnk")
     path = next(p for p in SUITES if p.name.startswith("mnk"))
     line = json.loads(path.read_text().splitlines()[0])
     assert verify_line(spec, read_suite_line(json.dumps(line), 1)) == []
@@ -82,7 +82,7 @@ def test_suite_command_is_deterministic_and_matches_suite_line(
     assert main(argv) == 0
     second, _ = capsys.readouterr()
     assert first == second and len(first.splitlines()) == 4
-    spec = available_games()["mnk"]
+    spec = load("mnk")
     for number, text in enumerate(first.splitlines(), start=1):
         assert verify_line(spec, read_suite_line(text, number)) == []
 
@@ -131,7 +131,7 @@ def test_check_suite_catches_a_wrong_engine(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """A suite of one line (the hand-worked double box of ``test_oracle_check.py``)."""
-    spec = available_games()["dots-and-boxes"]
+    spec = load("dots-and-boxes")
     line = suite_line(spec, {}, DOUBLE_BOX.split(), depth=1)
     path = tmp_path / "double-box.jsonl"
     path.write_text(json.dumps(line) + "\n")
@@ -217,7 +217,7 @@ def test_golden_values_equal_alpha_beta_without_a_table() -> None:
     move, no transposition table (so no key can be wrong), on every golden line with at most
     eight moves to choose from (36 Connect6 pairs: nine empty points); the others take
     too long without a table."""
-    specs = available_games()
+    specs = all_specs()
     checked = 0
     for path in SUITES:
         for entry in read_suite(path.read_text(encoding="utf-8").splitlines(), beside=path.parent):

@@ -1,0 +1,77 @@
+"""Connect6 in the registry: ``python -m reference <command> connect6``.
+
+Seed 004.  Options: ``--size S`` (6..19, default 19, or the size written in
+``--position``), ``--pair-width`` / ``--point-width`` (how many candidate pairs the
+search tries, and from how many best single points they are formed) and
+``--full-width`` (heuristic searches try every legal move instead of the candidate
+pairs; ``perft``, ``solve`` and ``show`` always use every legal move).  Points are
+``j10`` (``a1`` bottom left), moves ``j10`` or ``i9,k11``, positions ``size/black
+points/white points`` (:mod:`reference.connect6.notation`).  The reported value of
+``solve`` is the sign of the score (1 win, 0 draw, -1 loss).
+"""
+
+from __future__ import annotations
+
+from reference.connect6.board import PAIR_WIDTH, POINT_WIDTH, Connect6
+from reference.connect6.geometry import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, check_size
+from reference.connect6.notation import parse_position
+from reference.errors import ParameterError
+from reference.ranges import IntRange
+from reference.registry import GameSpec, Options, int_value, integer, is_on, switch
+
+SIZE = IntRange(MIN_SIZE, MAX_SIZE)
+"""``--size``: a road of six must fit; one column letter per column."""
+PAIR_WIDTH_RANGE = IntRange(1, 100_000)
+"""``--pair-width``: a 19 x 19 board has at most 64,980 pairs, so any larger width is all of them."""
+POINT_WIDTH_RANGE = IntRange(2, MAX_SIZE * MAX_SIZE)
+"""``--point-width``: two points make a pair; a board has at most 361 points."""
+
+
+def new_game(options: Options, position: str | None) -> Connect6:
+    """Build the game from ``size`` and ``position`` (their sizes must agree)."""
+    size = int_value(options, "size")
+    pair_width = int_value(options, "pair_width") or PAIR_WIDTH
+    point_width = int_value(options, "point_width") or POINT_WIDTH
+    if position is not None:
+        parsed = parse_position(position)
+        if size is not None and size != parsed.size:
+            raise ParameterError(f"--size {size} disagrees with the position's size {parsed.size}")
+        game = Connect6(position=parsed, pair_width=pair_width, point_width=point_width)
+    else:
+        game = Connect6(
+            check_size(DEFAULT_SIZE if size is None else size),
+            pair_width=pair_width,
+            point_width=point_width,
+        )
+    game.full_width = is_on(options, "full_width")
+    return game
+
+
+SIZE_OPTION = integer("size", SIZE, f"board size (default {DEFAULT_SIZE}, or --position's)")
+
+SPEC = GameSpec(
+    name="connect6",
+    help="Connect6 (seed 004): S x S board, black opens with one stone, then two per move",
+    options=(
+        SIZE_OPTION,
+        integer(
+            "pair_width",
+            PAIR_WIDTH_RANGE,
+            f"candidate pairs tried per position (default {PAIR_WIDTH})",
+            PAIR_WIDTH,
+        ),
+        integer(
+            "point_width",
+            POINT_WIDTH_RANGE,
+            f"best single points combined into pairs (default {POINT_WIDTH})",
+            POINT_WIDTH,
+        ),
+        switch(
+            "full_width",
+            "bestmove / play search every legal move, not only candidate pairs "
+            "(perft, solve and show always use every legal move)",
+        ),
+    ),
+    new_game=new_game,
+    moves_example="j10 i9,k11",
+)

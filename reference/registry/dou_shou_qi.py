@@ -1,0 +1,52 @@
+"""Dou Shou Qi in the registry: ``python -m reference <command> dou-shou-qi``.
+
+Seed 003.  ``--position`` takes the piece-list notation (``A: Ta1 Lg1 ... / B: ... /
+A``) or a named position (``start``, ``appendix-a-a``, ``appendix-a-m`` ...
+``appendix-a-t``); ``--moves`` takes ``from-to`` moves such as ``"e3-d3 c7-d7"``.
+Options: ``--draw-limit N`` (plies, default 200 as in §11; 0 = none) and ``--ordering
+thesis|none`` (the §11 move order in the move list, default ``thesis``; ``perft``
+counts are the same either way).
+"""
+
+from __future__ import annotations
+
+from reference.dou_shou_qi.board import DEFAULT_DRAW_LIMIT, DouShouQi
+from reference.dou_shou_qi.positions import NAMED_POSITIONS
+from reference.ranges import IntRange
+from reference.registry import GameSpec, Options, choice, int_value, integer, text_value
+from reference.search.protocol import MAX_PLY
+
+DRAW_LIMIT = IntRange(0, MAX_PLY)
+"""``--draw-limit``: plies; 0 = no limit, at most the search core's deepest ply."""
+
+
+def new_game(options: Options, position: str | None) -> DouShouQi:
+    """The start, a named position, or a position in piece-list notation."""
+    limit = int_value(options, "draw_limit")
+    draw_limit = None if limit == 0 else limit
+    ordering = text_value(options, "ordering") == "thesis"
+    text = NAMED_POSITIONS["start"] if position is None else position.strip()
+    text = NAMED_POSITIONS.get(text, text)
+    return DouShouQi.from_notation(text, draw_limit=draw_limit, ordering=ordering)
+
+
+SPEC = GameSpec(
+    name="dou-shou-qi",
+    help="Dou Shou Qi / Jungle (seed 003): 7 x 9 board, thesis evaluation and move ordering",
+    options=(
+        integer(
+            "draw_limit",
+            DRAW_LIMIT,
+            f"plies after which the game is drawn (default {DEFAULT_DRAW_LIMIT}; 0 = no limit)",
+            DEFAULT_DRAW_LIMIT,
+        ),
+        choice(
+            "ordering",
+            ("thesis", "none"),
+            "move order: thesis = captures, lion, tiger, elephant, mouse, rest (default)",
+            "thesis",
+        ),
+    ),
+    new_game=new_game,
+    moves_example="e3-d3 c7-d7",
+)
