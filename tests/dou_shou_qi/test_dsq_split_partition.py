@@ -9,10 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from reference.cli.extra import load_commands
 from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.causality import free_body_cone
-from reference.cli.extra import load_commands
-from reference.registry import load
 from reference.dou_shou_qi.cones import side_cone
 from reference.dou_shou_qi.partition import (
     NO_REGION,
@@ -24,6 +23,7 @@ from reference.dou_shou_qi.partition import (
 from reference.dou_shou_qi.squares import DEN, DENS, NUM_SQUARES, Side, parse_square, square_name
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.graphs import UnionFind, complete_graph_edges, mst_kruskal, tree_weight
+from reference.registry import load
 
 FIGURE_13 = "A: Hc2 Cb3 Me6 / B: Ma2 Cb7 Dc7 Ee7 / A"
 """Figure 13 (§9): B's mouse a2 against A's cat b3 and hyena c2; B's cat, dog, elephant

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.registry import all_specs
 from reference.cli.main import main
 from reference.cli.serve import MAX_REQUEST, RequestTimeout, respond, serve
+from reference.registry import all_specs
 
 SPECS = all_specs()
 VOLATILE = ("seconds",)

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from test_oracle_check import DOUBLE_BOX
 
-from reference.registry import all_specs, load
 from reference.cli.main import main
 from reference.errors import PositionFormatError
 from reference.oracle.positions import replay
@@ -23,6 +22,7 @@ from reference.oracle.suite import (
     suite_line,
     verify_line,
 )
+from reference.registry import all_specs, load
 from reference.search import SearchContext, alphabeta
 
 SUITES = sorted((Path(__file__).parent.parent / "data" / "suites").glob("*.jsonl"))
