@@ -113,6 +113,13 @@ def progress(args: argparse.Namespace, message: str) -> None:
         print(message, file=sys.stderr, flush=True)
 
 
+def _moves(out: JsonObject, key: str) -> list[str]:
+    """The moves (in notation) listed under ``key`` in a command's result."""
+    moves = out[key]
+    assert isinstance(moves, list)
+    return moves
+
+
 # ---------------------------------------------------------------------------
 # the generic commands
 
@@ -151,8 +158,7 @@ def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
     out = results.solve_result(
         game, on_progress=on_progress, parallel=parallel_options(args, "solve")
     )
-    moves = out["best_moves"]
-    assert isinstance(moves, list)
+    moves = _moves(out, "best_moves")
     text = (
         f"value: {out['value']} (for {player_name(game, game.to_move)}, the side to move)\n"
         f"best moves: {' '.join(moves) if moves else '(none: the game is over)'}\n"
@@ -228,8 +234,7 @@ def cmd_show(spec: GameSpec, args: argparse.Namespace) -> None:
 
     game = build_game(spec, args)
     out = results.show_result(game)
-    moves = out["legal_moves"]
-    assert isinstance(moves, list)
+    moves = _moves(out, "legal_moves")
     text = (
         f"{game.render()}\n"
         f"position: {out['position']}\n"
@@ -244,8 +249,7 @@ def cmd_legal(spec: GameSpec, args: argparse.Namespace) -> None:
 
     game = build_game(spec, args)
     out = results.legal_result(game)
-    moves = out["moves"]
-    assert isinstance(moves, list)
+    moves = _moves(out, "moves")
     emit(args, out, " ".join(moves) if moves else "(no legal move: the game is over)")
 
 
