@@ -43,9 +43,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from reference.errors import GameError, ParameterError
+from reference.registry import player_name
 from reference.search.alphabeta_tt import alphabeta_tt
 from reference.search.context import Deadline, SearchContext, SearchTimeout
 from reference.search.negamax import child_value
@@ -224,30 +225,47 @@ class BoundedSolver:
         return line
 
 
+class _ThreatWin(Protocol):
+    """What a threat-space search answers (:class:`reference.mnk.vcf.VCFResult`,
+    :class:`reference.connect6.tss.TSSResult`)."""
+
+    @property
+    def win(self) -> bool: ...
+
+    @property
+    def line(self) -> Sequence[Any]: ...
+
+    @property
+    def nodes(self) -> int: ...
+
+
 def _threat_proof(game: AnyGame, budget: Budget) -> Verdict | None:
     """A threat-space win of the side to move, for the games that have one (else ``None``)."""
-    from reference.connect6.board import Connect6
-    from reference.mnk.board import MNKGame
+    prover = _threat_prover(game)
+    if prover is None:
+        return None
+    method, search = prover
+    deadline = None if budget.nodes is not None else budget.deadline()
+    found = search(game, max_nodes=budget.nodes, deadline=deadline)
+    if not found.win:
+        return None
+    line = tuple(game.format_move(move) for move in found.line)
+    return Verdict(1, method, line=line, nodes=found.nodes)
+
+
+def _threat_prover(game: AnyGame) -> tuple[str, Callable[..., _ThreatWin]] | None:
+    """The threat-space search of ``game``'s kind: VCF in the (M,N,K)-game (K >= 2),
+    threat-space search in Connect6; ``None`` for the other games."""
+    from reference import Connect6, MNKGame
 
     if isinstance(game, MNKGame) and game.k >= 2:
         from reference.mnk.vcf import vcf_search
 
-        deadline = None if budget.nodes is not None else budget.deadline()
-        vcf = vcf_search(game, max_nodes=budget.nodes, deadline=deadline)
-        if vcf.win:
-            return Verdict(
-                1, "vcf", line=tuple(game.format_move(c) for c in vcf.line), nodes=vcf.nodes
-            )
-        return None
+        return "vcf", vcf_search
     if isinstance(game, Connect6):
         from reference.connect6.tss import threat_space_search
 
-        deadline = None if budget.nodes is not None else budget.deadline()
-        tss = threat_space_search(game, max_nodes=budget.nodes, deadline=deadline)
-        if tss.win:
-            return Verdict(
-                1, "tss", line=tuple(game.format_move(m) for m in tss.line), nodes=tss.nodes
-            )
+        return "tss", threat_space_search
     return None
 
 
@@ -278,11 +296,6 @@ def classify(game: AnyGame, solver: BoundedSolver, inherited: Verdict | None = N
 
 
 # ----------------------------------------------------------------------------- judging
-def _player_name(game: AnyGame, player: int) -> str:
-    namer = getattr(game, "player_name", None)
-    return str(namer(player)) if callable(namer) else f"player {player + 1}"
-
-
 def _score_difference(game: AnyGame) -> int:
     """Points the side to move is ahead by so far (0 in games not scored in points)."""
     scores = getattr(game, "scores", None)
@@ -305,6 +318,19 @@ def _describe(value: int, counts_points: bool) -> str:
     return {1: "win", 0: "draw", -1: "loss"}[value]
 
 
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """What the replay learns about one position besides its verdict."""
+
+    to_move: int
+    name: str
+    """The side to move's name."""
+    points: int
+    """Points scored by the move played from here (0 at the last position)."""
+    difference: int
+    """Points the side to move is ahead by so far."""
+
+
 def annotate_game(
     game: AnyGame,
     moves: Sequence[str],
@@ -318,115 +344,139 @@ def annotate_game(
     ``on_position(ply, total)`` is called before each position is classified (progress);
     ``table_size``: entries of the exact solver's table.
     """
-    budget = budget or Budget()
-    board = game  # replayed forward with make, restored at the end
-    start_moves: list[Any] = []
+    record, illegal = legal_prefix(game, moves)  # 1. legality first
+    solver = BoundedSolver(budget or Budget(), table_size)
+    verdicts, turns, final = classify_record(game, record, solver, on_position)  # 2.
+    positions: list[AnnotatedPosition] = []
+    marks: dict[str, int] = {"??": 0, "?": 0, "!": 0}
+    for ply in range(len(record) + 1):  # 3. judge every move
+        position = judge_position(game, record, ply, verdicts, turns, solver)
+        if position.mark:
+            marks[position.mark] += 1
+        positions.append(position)
+    return AnnotatedGame(tuple(positions), illegal, final, marks)
+
+
+def legal_prefix(game: AnyGame, moves: Sequence[str]) -> tuple[list[Any], IllegalMove | None]:
+    """The moves of the record before the first that cannot be played, and that one
+    (``None`` when every move is legal); ``game`` is restored."""
+    record: list[Any] = []
     illegal: IllegalMove | None = None
-    played = 0
     try:
-        for index, text in enumerate(moves, start=1):  # 1. legality first
+        for index, text in enumerate(moves, start=1):
             try:
-                move = board.parse_move(text)
-                board.play(move)
+                move = game.parse_move(text)
+                game.play(move)
             except GameError as error:
                 illegal = IllegalMove(index, text, str(error))
                 break
-            start_moves.append(move)
-            played += 1
+            record.append(move)
     finally:
-        for _ in range(played):
-            board.unmake()
+        for _ in record:
+            game.unmake()
+    return record, illegal
 
-    solver = BoundedSolver(budget, table_size)
+
+def classify_record(
+    game: AnyGame,
+    record: Sequence[Any],
+    solver: BoundedSolver,
+    on_position: Callable[[int, int], None] | None = None,
+) -> tuple[list[Verdict], list[_Turn], str]:
+    """Replay ``record`` and classify every position: the verdicts, what each turn scored,
+    and how the record ends (``game`` is restored)."""
     verdicts: list[Verdict] = []
+    turns: list[_Turn] = []
     inherited: Verdict | None = None
-    facts: list[tuple[int, str, int, int]] = []
-    """Per position: side to move, its name, points scored by the move, points ahead so far."""
+    made = 0
     try:
-        for ply in range(len(start_moves) + 1):  # 2. classify every position
+        for ply in range(len(record) + 1):
             if on_position is not None:
-                on_position(ply, len(start_moves) + 1)
-            verdicts.append(classify(board, solver, inherited))
-            points = 0
-            to_move = board.to_move
-            difference = _score_difference(board)
-            inherited = None
-            if ply < len(start_moves):
-                played_text = board.format_move(start_moves[ply])
-                proof = verdicts[-1]
-                points = board.make(start_moves[ply])
-                if (
-                    proof.method in ("vcf", "tss")
-                    and proof.line[:1] == (played_text,)
-                    and board.to_move != to_move
-                ):  # the mover follows its threat-space win: the opponent is lost
-                    inherited = Verdict(-1, proof.method, line=proof.line[1:])
-            facts.append((to_move, _player_name(board, to_move), points, difference))
-        final = getattr(board, "result_text", None)
-        final_text = str(final()) if callable(final) else "game in progress"
+                on_position(ply, len(record) + 1)
+            verdicts.append(classify(game, solver, inherited))
+            to_move, difference = game.to_move, _score_difference(game)
+            points, inherited = 0, None
+            if ply < len(record):
+                points, inherited = _make_recorded(game, record[ply], verdicts[-1])
+                made += 1
+            turns.append(_Turn(to_move, player_name(game, to_move), points, difference))
+        final = getattr(game, "result_text", None)
+        return verdicts, turns, str(final()) if callable(final) else "game in progress"
     finally:
-        for _ in range(len(start_moves)):
-            board.unmake()
-
-    positions: list[AnnotatedPosition] = []
-    marks: dict[str, int] = {"??": 0, "?": 0, "!": 0}
-    counts_points = game.counts_points
-    for ply in range(len(start_moves) + 1):  # 3. judge every move
-        notation = _notation_at(game, start_moves, ply)
-        to_move, name, points, difference = facts[ply]
-        verdict = verdicts[ply]
-        result = _result(verdict.value, difference)
-        if ply == len(start_moves):
-            positions.append(AnnotatedPosition(ply, notation, to_move, name, verdict, result))
-            break
-        move_text = game.format_move(start_moves[ply])
-        after = verdicts[ply + 1]
-        same_mover = facts[ply + 1][0] == to_move
-        move_value: int | None = None
-        if after.value is not None:
-            move_value = points + after.value if same_mover else points - after.value
-        line = after.line
-        if (
-            after.method == "solve"
-            and move_value is not None
-            and verdict.value is not None
-            and move_value < verdict.value
-        ):  # a flagged move: the optimal line after it
-            line = tuple(_at(game, start_moves, ply + 1, solver.line))
-        mark, comment, refutation = _judge(
-            name,
-            move_text,
-            verdict,
-            replace(after, line=line),
-            move_value,
-            difference,
-            counts_points,
-        )
-        if mark:
-            marks[mark] += 1
-        positions.append(
-            AnnotatedPosition(
-                ply,
-                notation,
-                to_move,
-                name,
-                verdict,
-                result,
-                move_text,
-                move_value,
-                mark,
-                comment,
-                refutation,
-            )
-        )
-    return AnnotatedGame(tuple(positions), illegal, final_text, marks)
+        for _ in range(made):
+            game.unmake()
 
 
-def _notation_at(game: AnyGame, moves: list[Any], ply: int) -> str:
+def _make_recorded(game: AnyGame, move: Any, proof: Verdict) -> tuple[int, Verdict | None]:
+    """Make the recorded ``move``: the points it scores, and the loss now proven for the
+    opponent when the mover follows its threat-space win (its proof covers every reply)."""
+    to_move = game.to_move
+    text = game.format_move(move)
+    points = game.make(move)
+    follows = proof.method in ("vcf", "tss") and proof.line[:1] == (text,)
+    if follows and game.to_move != to_move:
+        return points, Verdict(-1, proof.method, line=proof.line[1:])
+    return points, None
+
+
+def judge_position(
+    game: AnyGame,
+    record: Sequence[Any],
+    ply: int,
+    verdicts: Sequence[Verdict],
+    turns: Sequence[_Turn],
+    solver: BoundedSolver,
+) -> AnnotatedPosition:
+    """The annotation of the position after ``ply`` moves and of the move played from it."""
+    turn, verdict = turns[ply], verdicts[ply]
+    here = AnnotatedPosition(
+        ply,
+        _notation_at(game, record, ply),
+        turn.to_move,
+        turn.name,
+        verdict,
+        _result(verdict.value, turn.difference),
+    )
+    if ply == len(record):
+        return here
+    after = verdicts[ply + 1]
+    move_value: int | None = None
+    if after.value is not None:
+        same_mover = turns[ply + 1].to_move == turn.to_move
+        move_value = turn.points + after.value if same_mover else turn.points - after.value
+    line = after.line
+    if (
+        after.method == "solve"
+        and move_value is not None
+        and verdict.value is not None
+        and move_value < verdict.value
+    ):  # a flagged move: the optimal line after it
+        line = tuple(_at(game, record, ply + 1, solver.line))
+    move = game.format_move(record[ply])
+    mark, comment, refutation = _judge(
+        turn.name,
+        move,
+        verdict,
+        replace(after, line=line),
+        move_value,
+        turn.difference,
+        game.counts_points,
+    )
+    return replace(
+        here,
+        move=move,
+        move_value=move_value,
+        mark=mark,
+        comment=comment,
+        refutation=refutation,
+    )
+
+
+def _notation_at(game: AnyGame, moves: Sequence[Any], ply: int) -> str:
     return str(_at(game, moves, ply, lambda board: board.to_notation()))
 
 
-def _at(game: AnyGame, moves: list[Any], ply: int, function: Callable[[AnyGame], Any]) -> Any:
+def _at(game: AnyGame, moves: Sequence[Any], ply: int, function: Callable[[AnyGame], Any]) -> Any:
     """``function`` of the position after the first ``ply`` moves (``game`` is restored)."""
     for move in moves[:ply]:
         game.make(move)

@@ -140,4 +140,34 @@ def ranged_help(help_text: str, kind: IntRange | FloatRange) -> str:
     return f"{help_text}; allowed {kind.text}"
 
 
-__all__ = ["ArgType", "FloatRange", "IntRange", "argtype", "ranged_help", "shown"]
+def add_ranged_argument(
+    parser: argparse.ArgumentParser,
+    flag: str,
+    kind: IntRange | FloatRange,
+    help_text: str,
+    *,
+    default: object = None,
+    metavar: str | None = None,
+    required: bool = False,
+) -> None:
+    """Add the numeric option ``flag`` to ``parser``: read and checked by :func:`argtype`,
+    its range written in its help (:func:`ranged_help`)."""
+    parser.add_argument(
+        flag,
+        type=argtype(kind),
+        default=default,
+        metavar=metavar,
+        required=required,
+        help=ranged_help(help_text, kind),
+    )
+
+
+__all__ = [
+    "ArgType",
+    "FloatRange",
+    "IntRange",
+    "add_ranged_argument",
+    "argtype",
+    "ranged_help",
+    "shown",
+]

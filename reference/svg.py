@@ -237,55 +237,92 @@ def line_chart(
     On a logarithmic axis points with y <= 0 are left out.
     """
     left, right, top, bottom = 70.0, 20.0, 50.0, 46.0
-    inner_w, inner_h = width - left - right, height - top - bottom
-
-    def fy(value: float) -> float:
-        return math.log10(value) if log_y else value
-
     points = [(x, y) for s in series for x, y in s.points if not (log_y and y <= 0)]
     if not points:
         raise ValueError("a chart needs at least one point")
-    x_low, x_high = min(x for x, _ in points), max(x for x, _ in points)
-    y_low, y_high = min(fy(y) for _, y in points), max(fy(y) for _, y in points)
-    if log_y:
-        y_low, y_high = math.floor(y_low), math.ceil(y_high)
-    else:
-        y_low = min(0.0, y_low)
-    x_high = x_high if x_high > x_low else x_low + 1
-    y_high = y_high if y_high > y_low else y_low + 1
-
-    def to_screen(x: float, y: float) -> Point:
-        return (
-            left + (x - x_low) / (x_high - x_low) * inner_w,
-            top + inner_h - (fy(y) - y_low) / (y_high - y_low) * inner_h,
-        )
-
+    plot = _Plot.around(points, log_y, left, top, width - left - right, height - top - bottom)
     svg = Svg(width, height)
     svg.rect(0, 0, width, height, fill="#ffffff", stroke="#ffffff")
     svg.text(width / 2, 20, title, size=14)
-    svg.line((left, top + inner_h), (left + inner_w, top + inner_h))
-    svg.line((left, top), (left, top + inner_h))
-    for x in sorted({x for x, _ in points}):
-        sx, sy = to_screen(x, 10**y_low if log_y else y_low)
-        svg.line((sx, sy), (sx, sy + 4))
-        svg.text(sx, sy + 16, _number(x), size=11)
-    steps = int(y_high - y_low) if log_y else 5
-    stride = max(1, math.ceil(steps / 10))
-    for k in range(0, steps + 1, stride):
-        value = y_low + k * (y_high - y_low) / steps
-        sy = top + inner_h - (value - y_low) / (y_high - y_low) * inner_h
-        svg.line((left - 4, sy), (left + inner_w, sy), stroke="#dddddd")
-        label = f"1e{int(value)}" if log_y else f"{value:,.0f}"
-        svg.text(left - 6, sy + 4, label, size=11, anchor="end")
-    svg.text(left + inner_w / 2, height - 8, x_label, size=12)
+    plot.draw_axes(svg, sorted({x for x, _ in points}))
+    svg.text(left + plot.width / 2, height - 8, x_label, size=12)
     svg.text(left - 60, top - 12, y_label, size=12, anchor="start")
     for rank, s in enumerate(series):
-        shown = [to_screen(x, y) for x, y in s.points if not (log_y and y <= 0)]
-        if len(shown) > 1:
-            svg.polyline(shown, stroke=s.colour)
-        for sx, sy in shown:
-            svg.circle(sx, sy, 2.5, fill=s.colour, stroke=s.colour, data={"series": s.name})
-        ly = top + 8 + 16 * rank
-        svg.line((left + 12, ly), (left + 32, ly), stroke=s.colour, width=2)
-        svg.text(left + 38, ly + 4, s.name, size=11, anchor="start")
+        plot.draw_series(svg, s, rank)
     return svg.to_string()
+
+
+@dataclass(frozen=True, slots=True)
+class _Plot:
+    """The plotting area of a chart (a rectangle of the picture) and the data it spans."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+    x_low: float
+    x_high: float
+    y_low: float
+    """The bottom of the y axis, on its scale (a power of ten when ``log_y``)."""
+    y_high: float
+    log_y: bool
+
+    @staticmethod
+    def around(
+        points: Sequence[Point], log_y: bool, left: float, top: float, width: float, height: float
+    ) -> _Plot:
+        """The area that shows every one of ``points`` (a linear y axis starts at 0 or below)."""
+        x_low, x_high = min(x for x, _ in points), max(x for x, _ in points)
+        scaled = [math.log10(y) if log_y else y for _, y in points]
+        y_low, y_high = min(scaled), max(scaled)
+        if log_y:
+            y_low, y_high = math.floor(y_low), math.ceil(y_high)
+        else:
+            y_low = min(0.0, y_low)
+        x_high = x_high if x_high > x_low else x_low + 1
+        y_high = y_high if y_high > y_low else y_low + 1
+        return _Plot(left, top, width, height, x_low, x_high, y_low, y_high, log_y)
+
+    def screen_y(self, value: float) -> float:
+        """The picture's y of ``value`` on the y axis's scale (its logarithm when ``log_y``)."""
+        return (
+            self.top + self.height - (value - self.y_low) / (self.y_high - self.y_low) * self.height
+        )
+
+    def to_screen(self, x: float, y: float) -> Point:
+        """The picture's position of the data point (x, y)."""
+        return (
+            self.left + (x - self.x_low) / (self.x_high - self.x_low) * self.width,
+            self.screen_y(math.log10(y) if self.log_y else y),
+        )
+
+    def draw_axes(self, svg: Svg, xs: Sequence[float]) -> None:
+        """The two axes, a tick and label at each of ``xs``, and about five y grid lines
+        (one per power of ten on a logarithmic axis, at most ten)."""
+        left, top, bottom = self.left, self.top, self.top + self.height
+        svg.line((left, bottom), (left + self.width, bottom))
+        svg.line((left, top), (left, bottom))
+        for x in xs:
+            sx, sy = self.to_screen(x, 10**self.y_low if self.log_y else self.y_low)
+            svg.line((sx, sy), (sx, sy + 4))
+            svg.text(sx, sy + 16, _number(x), size=11)
+        steps = int(self.y_high - self.y_low) if self.log_y else 5
+        for k in range(0, steps + 1, max(1, math.ceil(steps / 10))):
+            value = self.y_low + k * (self.y_high - self.y_low) / steps
+            sy = self.screen_y(value)
+            svg.line((left - 4, sy), (left + self.width, sy), stroke="#dddddd")
+            label = f"1e{int(value)}" if self.log_y else f"{value:,.0f}"
+            svg.text(left - 6, sy + 4, label, size=11, anchor="end")
+
+    def draw_series(self, svg: Svg, series: Series, rank: int) -> None:
+        """One series: its line, a dot per point, and its legend entry (the ``rank``-th)."""
+        shown = [self.to_screen(x, y) for x, y in series.points if not (self.log_y and y <= 0)]
+        if len(shown) > 1:
+            svg.polyline(shown, stroke=series.colour)
+        for sx, sy in shown:
+            svg.circle(
+                sx, sy, 2.5, fill=series.colour, stroke=series.colour, data={"series": series.name}
+            )
+        ly = self.top + 8 + 16 * rank
+        svg.line((self.left + 12, ly), (self.left + 32, ly), stroke=series.colour, width=2)
+        svg.text(self.left + 38, ly + 4, series.name, size=11, anchor="start")

@@ -36,22 +36,19 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from reference import api
-from reference.connect6.board import Connect6
-from reference.dots_and_boxes.board import DotsAndBoxes
-from reference.dou_shou_qi.board import DouShouQi
+from reference import Connect6, DotsAndBoxes, DouShouQi, MNKGame, WarGame, api
 from reference.errors import ParameterError
-from reference.mnk.board import MNKGame
-from reference.ranges import IntRange, argtype, ranged_help
+from reference.ranges import IntRange, add_ranged_argument
 from reference.search import search
 from reference.search.protocol import PlayableGame
-from reference.wargame.game import SKIRMISH, WarGame
+from reference.wargame.game import SKIRMISH
 
 C6_DRAWN = (
     "7/a1,b1,f1,g1,c2,e2,f2,e3,f3,g3,c5,d5,f5,g5,a6,b6,c6,d6,c7/"
     "d1,a2,d2,g2,b3,c3,a4,b4,d4,e4,g4,a5,b5,e5,e6,f6,g6,a7,d7,g7"
 )
-"""Issue 10's 7 x 7 Connect6 position, black to move, 10 empty points (a draw)."""
+"""A 7 x 7 Connect6 position, black to move, 10 empty points: a draw (a search over one
+candidate pair once called it a loss; ``tests/cli/test_cli_api_agree.py``)."""
 
 WAR_SKIRMISH = SKIRMISH.replace(" a 0/20", " a 0/2")
 """The war-chess skirmish (:data:`reference.wargame.game.SKIRMISH`) limited to 2 turns."""
@@ -213,12 +210,36 @@ class OpenSpiel:
             self.minimax._alpha_beta = original
         return calls
 
+    def alpha_beta_counted(self, game_string: str) -> tuple[float, int]:
+        """(value for the first player, calls of ``_alpha_beta``): two untimed runs."""
+        nodes = self.alpha_beta_nodes(game_string)
+        return self.alpha_beta(game_string), nodes
+
     def minimax_solver(self, game_string: str) -> tuple[float, int]:
         """(value for the first player, states in the solver's table)."""
         solver = self.solver_module.MinimaxSolver(game_string)
         table = solver.solve()
         root = str(solver._game.new_initial_state())
         return float(table[root].value), len(table)
+
+    def solvers(self, minimax_solver: bool) -> list[PeerSolver]:
+        """The peers timed on an instance (``MinimaxSolver`` only where its table fits)."""
+        solvers = [PeerSolver("alpha_beta_search", self.alpha_beta_counted, self.alpha_beta)]
+        if minimax_solver:
+            solvers.append(PeerSolver("MinimaxSolver", self.minimax_solver, self.minimax_solver))
+        return solvers
+
+
+@dataclass(frozen=True, slots=True)
+class PeerSolver:
+    """One OpenSpiel solver as the benchmark runs it on a game string."""
+
+    name: str
+    """Its name in OpenSpiel (the report says ``openspiel NAME``)."""
+    measure: Callable[[str], tuple[float, int]]
+    """(value for the first player, nodes or states): the untimed run."""
+    run: Callable[[str], object]
+    """The timed run."""
 
 
 def _version(package: str) -> str:
@@ -251,6 +272,11 @@ def median_seconds(repeat: int, run: Callable[[], object]) -> tuple[float, list[
     return statistics.median(times), times
 
 
+def _instance_keys(instance: Instance) -> dict[str, object]:
+    """The keys that name an instance in every row of the report."""
+    return {"game": instance.game, "instance": instance.label, "task": instance.task}
+
+
 def _row(
     instance: Instance,
     solver: str,
@@ -260,15 +286,29 @@ def _row(
     times: list[float],
 ) -> dict[str, object]:
     return {
-        "game": instance.game,
-        "instance": instance.label,
-        "task": instance.task,
+        **_instance_keys(instance),
         "solver": solver,
         "value": value,
         "nodes": nodes,
         "seconds": round(seconds, 6),
         "nodes_per_second": round(nodes / seconds) if nodes and seconds > 0 else None,
         "times": [round(t, 6) for t in times],
+    }
+
+
+def _ratio(
+    instance: Instance,
+    peer: str,
+    peer_value: float,
+    our_value: int,
+    peer_seconds: float,
+    our_seconds: float,
+) -> dict[str, object]:
+    return {
+        **_instance_keys(instance),
+        "peer": peer,
+        "same_value": peer_value == our_value,
+        "ratio": round(peer_seconds / our_seconds, 2) if our_seconds > 0 else None,
     }
 
 
@@ -290,65 +330,19 @@ def run_bench(
         progress(f"bench: {instance.game} {instance.label} {instance.task} ...")
         value, nodes = instance.run(instance.make())  # warm-up, and the value and nodes
         seconds, times = median_seconds(repeat, partial(_run_fresh, instance))
-        ours = _row(instance, "reference", value, nodes, seconds, times)
-        rows.append(ours)
+        rows.append(_row(instance, "reference", value, nodes, seconds, times))
         if peers is None or instance.openspiel is None:
             continue
         game_string = instance.openspiel
-        progress(f"bench: {instance.game} {instance.label}: OpenSpiel alpha_beta_search ...")
-        peer_nodes = peers.alpha_beta_nodes(game_string)
-        peer_value = peers.alpha_beta(game_string)
-        peer_seconds, peer_times = median_seconds(repeat, partial(peers.alpha_beta, game_string))
-        rows.append(
-            _row(
-                instance,
-                "openspiel alpha_beta_search",
-                peer_value,
-                peer_nodes,
-                peer_seconds,
-                peer_times,
-            )
-        )
-        ratios.append(
-            _ratio(
-                instance, "openspiel alpha_beta_search", peer_value, value, peer_seconds, seconds
-            )
-        )
-        if instance.minimax_solver:
-            progress(f"bench: {instance.game} {instance.label}: OpenSpiel MinimaxSolver ...")
-            solver_value, states = peers.minimax_solver(game_string)
-            solver_seconds, solver_times = median_seconds(
-                repeat, partial(peers.minimax_solver, game_string)
-            )
-            rows.append(
-                _row(
-                    instance,
-                    "openspiel MinimaxSolver",
-                    solver_value,
-                    states,
-                    solver_seconds,
-                    solver_times,
-                )
-            )
-            ratios.append(
-                _ratio(
-                    instance,
-                    "openspiel MinimaxSolver",
-                    solver_value,
-                    value,
-                    solver_seconds,
-                    seconds,
-                )
-            )
+        for peer in peers.solvers(instance.minimax_solver):
+            progress(f"bench: {instance.game} {instance.label}: OpenSpiel {peer.name} ...")
+            solver = f"openspiel {peer.name}"
+            peer_value, peer_nodes = peer.measure(game_string)
+            peer_seconds, peer_times = median_seconds(repeat, partial(peer.run, game_string))
+            rows.append(_row(instance, solver, peer_value, peer_nodes, peer_seconds, peer_times))
+            ratios.append(_ratio(instance, solver, peer_value, value, peer_seconds, seconds))
     return {
-        "machine": {
-            "python": platform.python_version(),
-            "implementation": platform.python_implementation(),
-            "system": platform.platform(),
-            "cpus": os.cpu_count(),
-            "load_average_before": [round(x, 2) for x in load_before],
-            "load_average_after": [round(x, 2) for x in os.getloadavg()],
-        },
+        "machine": _machine(load_before),
         "repeat": repeat,
         "openspiel": None if peers is None else peers.version,
         "rows": rows,
@@ -356,21 +350,15 @@ def run_bench(
     }
 
 
-def _ratio(
-    instance: Instance,
-    peer: str,
-    peer_value: float,
-    our_value: int,
-    peer_seconds: float,
-    our_seconds: float,
-) -> dict[str, object]:
+def _machine(load_before: tuple[float, float, float]) -> dict[str, object]:
+    """The machine the benchmark ran on, with its load average before and now."""
     return {
-        "game": instance.game,
-        "instance": instance.label,
-        "task": instance.task,
-        "peer": peer,
-        "same_value": peer_value == our_value,
-        "ratio": round(peer_seconds / our_seconds, 2) if our_seconds > 0 else None,
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "system": platform.platform(),
+        "cpus": os.cpu_count(),
+        "load_average_before": [round(x, 2) for x in load_before],
+        "load_average_after": [round(x, 2) for x in os.getloadavg()],
     }
 
 
@@ -430,11 +418,13 @@ REPEAT = IntRange(1, 100)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
+    """The options of ``bench``."""
+    add_ranged_argument(
+        parser,
         "--repeat",
-        type=argtype(REPEAT),
+        REPEAT,
+        "timed runs per line (default 3; the median is kept)",
         default=3,
-        help=ranged_help("timed runs per line (default 3; the median is kept)", REPEAT),
     )
     parser.add_argument(
         "--output", default="bench.json", help="the JSON report (default bench.json; '-' for none)"

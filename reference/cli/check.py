@@ -25,26 +25,27 @@ from typing import Any
 from reference.cli.options import (
     DEPTH,
     NODE_BUDGET,
-    POSITIONS,
     SECONDS,
-    SEED,
+    add_draw_arguments,
+    add_output_arguments,
     add_random_play_arguments,
+    check_random_play,
+    draw_positions,
     given_options,
     options_to_argv,
 )
 from reference.errors import ParameterError
 from reference.oracle.compare import Finding, compare_perft, compare_value
 from reference.oracle.engine import DEFAULT_TIMEOUT, Engine, EngineFault, request_line
-from reference.oracle.positions import DEFAULT_BUDGET, random_positions, replay
+from reference.oracle.positions import DEFAULT_BUDGET, replay
 from reference.oracle.suite import SuiteEntry, game_factory, read_suite
-from reference.ranges import argtype, ranged_help
+from reference.ranges import add_ranged_argument
 from reference.registry import GameSpec, JsonObject
 from reference.search.protocol import PlayableGame
 
 AnyGame = PlayableGame[Any]
 
 DEFAULT_POSITIONS = 100
-DEFAULT_SEED = 1
 DEFAULT_DEPTH = 2
 
 WHAT = ("perft", "value")
@@ -73,25 +74,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--what", choices=WHAT, default="perft", help="what to compare (default perft)"
     )
-    parser.add_argument(
+    add_ranged_argument(
+        parser,
         "--depth",
-        type=argtype(DEPTH),
-        help=ranged_help(
-            f"perft depth (default {DEFAULT_DEPTH}; with --suite, the suite's)", DEPTH
-        ),
+        DEPTH,
+        f"perft depth (default {DEFAULT_DEPTH}; with --suite, the suite's)",
     )
-    parser.add_argument(
-        "--positions",
-        type=argtype(POSITIONS),
-        default=DEFAULT_POSITIONS,
-        help=ranged_help(f"random positions to check (default {DEFAULT_POSITIONS})", POSITIONS),
-    )
-    parser.add_argument(
-        "--seed",
-        type=argtype(SEED),
-        default=DEFAULT_SEED,
-        help=ranged_help(f"default {DEFAULT_SEED}", SEED),
-    )
+    add_draw_arguments(parser, "random positions to check", DEFAULT_POSITIONS)
     add_random_play_arguments(parser)
     parser.add_argument(
         "--moves",
@@ -102,26 +91,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="check the positions of a suite file against its answers (written by `suite`)",
     )
-    parser.add_argument(
+    add_ranged_argument(
+        parser,
         "--timeout",
-        type=argtype(SECONDS),
+        SECONDS,
+        f"seconds the engine may take per answer (default {DEFAULT_TIMEOUT:g})",
         default=DEFAULT_TIMEOUT,
-        help=ranged_help(
-            f"seconds the engine may take per answer (default {DEFAULT_TIMEOUT:g})", SECONDS
-        ),
     )
-    parser.add_argument(
+    add_ranged_argument(
+        parser,
         "--budget",
-        type=argtype(NODE_BUDGET),
+        NODE_BUDGET,
+        "value: nodes the reference may spend per position; a position over it is skipped "
+        f"(default {DEFAULT_BUDGET:,}, checked every 262,144)",
         default=DEFAULT_BUDGET,
-        help=ranged_help(
-            "value: nodes the reference may spend per position; a position over it is skipped "
-            f"(default {DEFAULT_BUDGET:,}, checked every 262,144)",
-            NODE_BUDGET,
-        ),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    parser.add_argument("--quiet", action="store_true", help="no progress output on stderr")
+    add_output_arguments(parser)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,24 +131,14 @@ def build_cases(spec: GameSpec, args: argparse.Namespace) -> list[Case]:
         if args.moves is not None:
             raise ParameterError("give --suite or --moves, not both")
         return suite_cases(spec, args, cli_options)
-    if args.min_moves > args.max_moves:
-        raise ParameterError(
-            f"--min-moves {args.min_moves} is more than --max-moves {args.max_moves}"
-        )
+    check_random_play(args)
     new_game = game_factory(spec, cli_options)
     depth = DEFAULT_DEPTH if args.depth is None else args.depth
     if args.moves is not None:
         moves = tuple(args.moves.split())
         replay(new_game, moves)  # an illegal move is bad input, reported now
         return [Case(moves, cli_options, new_game, depth)]
-    draws = random_positions(
-        new_game,
-        count=args.positions,
-        seed=args.seed,
-        max_moves=args.max_moves,
-        min_moves=args.min_moves,
-    )
-    return [Case(moves, cli_options, new_game, depth) for moves in draws]
+    return [Case(moves, cli_options, new_game, depth) for moves in draw_positions(new_game, args)]
 
 
 def suite_cases(spec: GameSpec, args: argparse.Namespace, cli_options: JsonObject) -> list[Case]:
@@ -266,14 +241,32 @@ def run(spec: GameSpec, args: argparse.Namespace) -> int:
     except ValueError as error:
         raise ParameterError(f"--engine: {error}") from None
     cases = build_cases(spec, args)
-    source = (
-        f"suite {args.suite}"
-        if args.suite is not None
-        else "--moves"
-        if args.moves is not None
-        else f"seed {args.seed}, {args.min_moves}..{args.max_moves} random moves"
-    )
-    out: JsonObject = {
+    out = report_head(spec, args, cases)
+    with Engine(command, timeout=args.timeout) as engine:
+        finding, current = check_cases(cases, engine, args, out)
+    if finding is None and out["fault"] is None and out["checked"] == 0:
+        raise ParameterError(f"no position was compared: every one {_why_none(args)}")
+    if finding is not None and current is not None:
+        depth = finding.depth if finding.what == "perft" else None
+        out["finding"] = finding.to_json()
+        out["reproduce"] = reproduce_command(spec, args, current.options, finding.moves, depth)
+        out["request"] = request_line(finding.what, finding.moves, depth)
+    elif out["fault"] is None:
+        out["agree"] = True
+        out["index"] = None
+    print(json.dumps(out) if args.json else render(out, current))
+    return 0 if out["agree"] else 1
+
+
+def report_head(spec: GameSpec, args: argparse.Namespace, cases: Sequence[Case]) -> JsonObject:
+    """The report of ``check`` before any position is compared (``--json`` prints it filled)."""
+    if args.suite is not None:
+        source = f"suite {args.suite}"
+    elif args.moves is not None:
+        source = "--moves"
+    else:
+        source = f"seed {args.seed}, {args.min_moves}..{args.max_moves} random moves"
+    return {
         "game": spec.name,
         "options": cases[0].options,
         "what": args.what,
@@ -289,52 +282,43 @@ def run(spec: GameSpec, args: argparse.Namespace) -> int:
         "reproduce": None,
         "request": None,
     }
+
+
+def check_cases(
+    cases: Sequence[Case], engine: Engine, args: argparse.Namespace, out: JsonObject
+) -> tuple[Finding | None, Case | None]:
+    """Compare ``cases`` in order until the first finding or engine fault; count into ``out``
+    (``checked``, ``skipped``, ``index``, ``fault``).  The finding and the case it is in."""
     checked = skipped = 0
-    finding: Finding | None = None
     current: Case | None = None
-    with Engine(command, timeout=args.timeout) as engine:
-        try:
-            for index, case in enumerate(cases, start=1):
-                current = case
-                out["index"] = index
-                result = check_case(case, engine, args.what, args.budget)
-                if isinstance(result, Finding):
-                    finding = result
-                    break
-                if result is None:
-                    checked += 1
-                else:
-                    skipped += 1
-                if not args.quiet and (index % 50 == 0 or index == len(cases)):
-                    print(
-                        f"check: {index}/{len(cases)} positions: {checked} agree, {skipped} skipped",
-                        file=sys.stderr,
-                        flush=True,
-                    )
-        except EngineFault as fault:
-            out["fault"] = {"kind": fault.kind, "message": fault.message, "request": fault.request}
-    out["checked"], out["skipped"] = checked, skipped
-    if finding is None and out["fault"] is None and checked == 0:
-        if args.suite is not None:
-            why = "had no value in the suite (write it with a larger --budget)"
-        else:
-            why = (
-                "was over the --budget (raise it, or use --min-moves for positions nearer the end)"
-            )
-        raise ParameterError(f"no position was compared: every one {why}")
-    if finding is not None and current is not None:
-        depth = finding.depth if finding.what == "perft" else None
-        out["finding"] = finding.to_json()
-        out["reproduce"] = reproduce_command(spec, args, current.options, finding.moves, depth)
-        out["request"] = request_line(finding.what, finding.moves, depth)
-    elif out["fault"] is None:
-        out["agree"] = True
-        out["index"] = None
-    if args.json:
-        print(json.dumps(out))
-    else:
-        print(render(out, current))
-    return 0 if out["agree"] else 1
+    try:
+        for index, case in enumerate(cases, start=1):
+            current = case
+            out["index"] = index
+            result = check_case(case, engine, args.what, args.budget)
+            if isinstance(result, Finding):
+                return result, current
+            if result is None:
+                checked += 1
+            else:
+                skipped += 1
+            out["checked"], out["skipped"] = checked, skipped
+            if not args.quiet and (index % 50 == 0 or index == len(cases)):
+                print(
+                    f"check: {index}/{len(cases)} positions: {checked} agree, {skipped} skipped",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    except EngineFault as fault:
+        out["fault"] = {"kind": fault.kind, "message": fault.message, "request": fault.request}
+    return None, current
+
+
+def _why_none(args: argparse.Namespace) -> str:
+    """Why no position was compared, and what to do."""
+    if args.suite is not None:
+        return "had no value in the suite (write it with a larger --budget)"
+    return "was over the --budget (raise it, or use --min-moves for positions nearer the end)"
 
 
 def _answer_text(answer: object) -> str:

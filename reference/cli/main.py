@@ -24,13 +24,19 @@ import re
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
 from reference.cli.extra import EXTRA_COMMANDS, load_commands
-from reference.cli.options import add_game_options, add_position_arguments, build_game
+from reference.cli.options import (
+    add_game_options,
+    add_output_arguments,
+    add_position_arguments,
+    build_game,
+)
 from reference.errors import GameError, ParameterError
-from reference.ranges import FloatRange, IntRange, argtype, ranged_help
-from reference.registry import GAMES, GameSpec, JsonObject
+from reference.ranges import FloatRange, IntRange, add_ranged_argument
+from reference.registry import GAMES, GameSpec, JsonObject, player_name
 from reference.registry import load as load_spec
 from reference.search import (
     ALGORITHMS,
@@ -95,13 +101,6 @@ class OneLineErrorParser(argparse.ArgumentParser):
 # printing
 
 
-def player_name(game: AnyGame, player: int) -> str:
-    namer = getattr(game, "player_name", None)
-    if callable(namer):
-        return str(namer(player))
-    return f"player {player + 1}"
-
-
 def emit(args: argparse.Namespace, result: JsonObject, text: str) -> None:
     if args.json:
         print(json.dumps(result))
@@ -112,6 +111,13 @@ def emit(args: argparse.Namespace, result: JsonObject, text: str) -> None:
 def progress(args: argparse.Namespace, message: str) -> None:
     if not args.quiet:
         print(message, file=sys.stderr, flush=True)
+
+
+def _moves(out: JsonObject, key: str) -> list[str]:
+    """The moves (in notation) listed under ``key`` in a command's result."""
+    moves = out[key]
+    assert isinstance(moves, list)
+    return moves
 
 
 # ---------------------------------------------------------------------------
@@ -152,8 +158,7 @@ def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
     out = results.solve_result(
         game, on_progress=on_progress, parallel=parallel_options(args, "solve")
     )
-    moves = out["best_moves"]
-    assert isinstance(moves, list)
+    moves = _moves(out, "best_moves")
     text = (
         f"value: {out['value']} (for {player_name(game, game.to_move)}, the side to move)\n"
         f"best moves: {' '.join(moves) if moves else '(none: the game is over)'}\n"
@@ -229,8 +234,7 @@ def cmd_show(spec: GameSpec, args: argparse.Namespace) -> None:
 
     game = build_game(spec, args)
     out = results.show_result(game)
-    moves = out["legal_moves"]
-    assert isinstance(moves, list)
+    moves = _moves(out, "legal_moves")
     text = (
         f"{game.render()}\n"
         f"position: {out['position']}\n"
@@ -245,8 +249,7 @@ def cmd_legal(spec: GameSpec, args: argparse.Namespace) -> None:
 
     game = build_game(spec, args)
     out = results.legal_result(game)
-    moves = out["moves"]
-    assert isinstance(moves, list)
+    moves = _moves(out, "moves")
     emit(args, out, " ".join(moves) if moves else "(no legal move: the game is over)")
 
 
@@ -277,132 +280,148 @@ def cmd_play(
     if read is None:
         read = _prompt_on_stderr if args.json else input
     if write is None:
-        if args.json:
-
-            def write(text: str) -> None:
-                if not args.quiet:
-                    print(text, file=sys.stderr)
-
-        else:
-            write = print
+        write = _board_writer(args)
     game = build_game(spec, args)
-    kinds = (args.first, args.second)
-    played: list[str] = []
-    stopped: str | None = None
-    while not game.is_terminal():
-        if args.max_plies is not None and len(played) >= args.max_plies:
-            stopped = f"stopped after {len(played)} plies (--max-plies)"
-            break
-        write(game.render())
-        mover = game.to_move
-        name = player_name(game, mover)
-        if kinds[mover] == "human":
-            text = read(f"{name} to move (or 'quit'): ").strip()
-            if text in ("quit", "q", "exit"):
-                stopped = "game abandoned"
-                break
-            try:
-                move = game.parse_move(text)
-                game.play(move)
-            except GameError as error:
-                write(f"  {error} (try again)")
-                continue
-            played.append(game.format_move(move))
-        else:
-            out = search_move(game, args, args.time, args.depth)
-            value = out["value"]
-            assert isinstance(value, int)
-            write(
-                f"{name} plays {out['move']} (depth {out['depth']}, value {describe_score(value)})"
-            )
-            game.play(game.parse_move(str(out["move"])))
-            played.append(str(out["move"]))
+    played, stopped = play_game(game, args, read, write)
     winner: int | None = None
     if stopped is None:
         write(game.render())
-        summary = getattr(game, "result_text", None)
-        score = game.terminal_score()
-        if score != 0:
-            winner = game.to_move if score > 0 else 1 - game.to_move
-        if callable(summary):
-            outcome = str(summary())
-        elif winner is None:
-            outcome = "draw"
-        else:
-            outcome = f"{player_name(game, winner)} wins"
+        winner, outcome = game_outcome(game)
         line = f"game over: {outcome}"
     else:
         outcome = line = stopped
-    if args.json:
-        summary_out: JsonObject = {
-            "moves": played,
-            "plies": len(played),
-            "position": game.to_notation(),
-            "over": stopped is None,
-            "winner": winner,
-            "result": outcome,
-        }
-        print(json.dumps(summary_out))
-    else:
+    if not args.json:
         write(line)
+        return
+    summary: JsonObject = {
+        "moves": played,
+        "plies": len(played),
+        "position": game.to_notation(),
+        "over": stopped is None,
+        "winner": winner,
+        "result": outcome,
+    }
+    print(json.dumps(summary))
+
+
+def _board_writer(args: argparse.Namespace) -> Callable[[str], None]:
+    """Where ``play`` writes the board and the moves: stdout, or stderr with ``--json``."""
+    if not args.json:
+        return print
+
+    def write(text: str) -> None:
+        if not args.quiet:
+            print(text, file=sys.stderr)
+
+    return write
+
+
+def play_game(
+    game: AnyGame,
+    args: argparse.Namespace,
+    read: Callable[[str], str],
+    write: Callable[[str], None],
+) -> tuple[list[str], str | None]:
+    """Play ``game`` to its end: (the moves played, why the game stopped early or ``None``)."""
+    kinds = (args.first, args.second)
+    played: list[str] = []
+    while not game.is_terminal():
+        if args.max_plies is not None and len(played) >= args.max_plies:
+            return played, f"stopped after {len(played)} plies (--max-plies)"
+        write(game.render())
+        name = player_name(game, game.to_move)
+        if kinds[game.to_move] != "human":
+            played.append(computer_move(game, args, name, write))
+            continue
+        text = read(f"{name} to move (or 'quit'): ").strip()
+        if text in ("quit", "q", "exit"):
+            return played, "game abandoned"
+        move = human_move(game, text, write)
+        if move is not None:
+            played.append(move)
+    return played, None
+
+
+def human_move(game: AnyGame, text: str, write: Callable[[str], None]) -> str | None:
+    """Play the move typed as ``text``; ``None`` (the reason written) when it is refused."""
+    try:
+        move = game.parse_move(text)
+        game.play(move)
+    except GameError as error:
+        write(f"  {error} (try again)")
+        return None
+    return game.format_move(move)
+
+
+def computer_move(
+    game: AnyGame, args: argparse.Namespace, name: str, write: Callable[[str], None]
+) -> str:
+    """Search (``--depth``, ``--time``, ``--nodes``), play and write the computer's move."""
+    out = search_move(game, args, args.time, args.depth)
+    value = out["value"]
+    assert isinstance(value, int)
+    write(f"{name} plays {out['move']} (depth {out['depth']}, value {describe_score(value)})")
+    game.play(game.parse_move(str(out["move"])))
+    return str(out["move"])
+
+
+def game_outcome(game: AnyGame) -> tuple[int | None, str]:
+    """The winner of a finished game (``None``: a draw) and its result in words."""
+    score = game.terminal_score()
+    winner: int | None = None
+    if score != 0:
+        winner = game.to_move if score > 0 else 1 - game.to_move
+    summary = getattr(game, "result_text", None)
+    if callable(summary):
+        return winner, str(summary())
+    return winner, "draw" if winner is None else f"{player_name(game, winner)} wins"
 
 
 # ---------------------------------------------------------------------------
 # the parser
 
 
-def add_common(parser: argparse.ArgumentParser, moves_example: str | None) -> None:
-    if moves_example is not None:
-        add_position_arguments(parser, moves_example)
-    parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    parser.add_argument("--quiet", action="store_true", help="no progress output on stderr")
+def add_common(parser: argparse.ArgumentParser, moves_example: str) -> None:
+    """``--position``, ``--moves``, ``--json`` and ``--quiet``."""
+    add_position_arguments(parser, moves_example)
+    add_output_arguments(parser)
 
 
 def add_search_options(parser: argparse.ArgumentParser, default_time: float | None) -> None:
-    parser.add_argument(
-        "--depth", type=argtype(DEPTH), help=ranged_help("maximum search depth in plies", DEPTH)
-    )
+    add_ranged_argument(parser, "--depth", DEPTH, "maximum search depth in plies")
     time_help = "time limit per move in seconds" + (
         f" (default {default_time:g})" if default_time is not None else ""
     )
-    parser.add_argument(
-        "--time", type=argtype(TIME), default=default_time, help=ranged_help(time_help, TIME)
-    )
-    parser.add_argument(
+    add_ranged_argument(parser, "--time", TIME, time_help, default=default_time)
+    add_ranged_argument(
+        parser,
         "--nodes",
-        type=argtype(NODES),
-        help=ranged_help(
-            "stop after about this many nodes per move (like --time, but the same on every "
-            "machine)",
-            NODES,
-        ),
+        NODES,
+        "stop after about this many nodes per move (like --time, but the same on every machine)",
     )
     parser.add_argument("--algorithm", choices=ALGORITHMS, default="pvs", help="default: pvs")
     parser.add_argument("--no-tt", action="store_true", help="search without a transposition table")
 
 
 def add_parallel_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
+    add_ranged_argument(
+        parser,
         "--workers",
-        type=argtype(WORKERS),
+        WORKERS,
+        "split the tree into jobs run by N local processes (same answer as serial)",
         metavar="N",
-        help=ranged_help(
-            "split the tree into jobs run by N local processes (same answer as serial)", WORKERS
-        ),
     )
     parser.add_argument(
         "--dask",
         metavar="ADDRESS",
         help="run the jobs on a Dask cluster, e.g. tcp://host:8786 (the distributed extra)",
     )
-    parser.add_argument(
+    add_ranged_argument(
+        parser,
         "--split-depth",
-        type=argtype(SPLIT_DEPTH),
+        SPLIT_DEPTH,
+        "plies expanded before the tree is cut into jobs (default: chosen for the workers)",
         metavar="D",
-        help=ranged_help(
-            "plies expanded before the tree is cut into jobs (default: chosen for the workers)",
-            SPLIT_DEPTH,
-        ),
     )
 
 
@@ -411,12 +430,7 @@ def add_command_arguments(command: str, parser: argparse.ArgumentParser) -> None
     if command in ("solve", "perft"):
         add_parallel_options(parser)
     if command == "perft":
-        parser.add_argument(
-            "--depth",
-            type=argtype(PERFT_DEPTH),
-            required=True,
-            help=ranged_help("plies", PERFT_DEPTH),
-        )
+        add_ranged_argument(parser, "--depth", PERFT_DEPTH, "plies", required=True)
         parser.add_argument(
             "--divide", action="store_true", help="also give the count below each move"
         )
@@ -431,11 +445,7 @@ def add_command_arguments(command: str, parser: argparse.ArgumentParser) -> None
                 default=default,
                 help=f"who plays the {side} player (default: {default})",
             )
-        parser.add_argument(
-            "--max-plies",
-            type=argtype(MAX_PLIES),
-            help=ranged_help("stop the game after this many plies", MAX_PLIES),
-        )
+        add_ranged_argument(parser, "--max-plies", MAX_PLIES, "stop the game after this many plies")
 
 
 COMMANDS: dict[str, tuple[str, Callable[[GameSpec, argparse.Namespace], None]]] = {
@@ -484,6 +494,31 @@ SERVE = "serve"
 SERVE_HELP = "answer JSON requests, one per line, on stdin (solve, perft, bestmove, show, legal)"
 
 
+@dataclass(frozen=True, slots=True)
+class OwnCommand:
+    """A command without a GAME, with a parser of its own."""
+
+    help: str
+    module: str
+    """Imported only when the command is run or asked for ``--help``: it has ``DESCRIPTION``,
+    ``add_arguments(parser)`` and ``run(args) -> exit status``."""
+    raw_description: bool = True
+    """``--help`` prints the description as written (else argparse fills its lines)."""
+
+
+OWN_COMMANDS: dict[str, OwnCommand] = {
+    BENCH: OwnCommand(BENCH_HELP, "reference.cli.bench"),
+    SERVE: OwnCommand(SERVE_HELP, "reference.cli.serve"),
+    GOMOCUP: OwnCommand(GOMOCUP_HELP, "reference.gomocup.cli", raw_description=False),
+}
+"""``bench``, ``serve`` and ``gomocup``, in the order ``--help`` lists them (after the rest)."""
+
+
+def own_module(command: str) -> Any:
+    """The module of a command of :data:`OWN_COMMANDS`, imported now."""
+    return importlib.import_module(OWN_COMMANDS[command].module)
+
+
 def command_games() -> dict[str, list[tuple[str, str]]]:
     """Every command taking a GAME, with its ``(game, help)`` pairs, from :data:`GAMES` (no import)."""
     table: dict[str, list[tuple[str, str]]] = {
@@ -520,6 +555,10 @@ def _command_help(command: str) -> str:
     raise KeyError(command)
 
 
+Subcommands: TypeAlias = "argparse._SubParsersAction[OneLineErrorParser]"
+"""The sub-parsers of a command line (``COMMAND`` or ``GAME``)."""
+
+
 def build_parser(
     selected: tuple[str, str] | None = None,
     spec: GameSpec | None = None,
@@ -527,11 +566,12 @@ def build_parser(
     own: str | None = None,
 ) -> argparse.ArgumentParser:
     """The argument parser; only the ``selected`` (command, game) gets its game's options
-    (and ``own``, the command word when it is ``annotate``, ``gomocup`` or ``bench``, its
-    own parser).
+    (and ``own``, the command word when it is ``annotate``, ``gomocup``, ``bench`` or
+    ``serve``, its own parser).
 
     The other (command, game) pairs are listed with their help (from
-    :mod:`reference.cli.games`) without importing their game.
+    :data:`reference.registry.GAMES` and :data:`reference.cli.extra.EXTRA_COMMANDS`)
+    without importing their game.
     """
     parser = OneLineErrorParser(
         prog="python -m reference",
@@ -547,63 +587,68 @@ def build_parser(
 
             chosen = spec if selected is not None and selected[0] == ANNOTATE else None
             annotate_cli.add_parser(commands, games, chosen)
-            continue
-        help_text = _command_help(command)
-        command_parser = commands.add_parser(
-            command, help=help_text, description=help_text, allow_abbrev=False
-        )
-        game_parsers = command_parser.add_subparsers(dest="game", metavar="GAME", required=True)
-        for name, game_help in games:
-            description = f"{help_text}: {game_help}" if command in COMMANDS else game_help
-            game_parser = game_parsers.add_parser(
-                name, help=game_help, description=description, allow_abbrev=False
-            )
-            if (command, name) != selected or spec is None:
-                continue
-            if command in COMMANDS:
-                add_game_options(game_parser, spec)
-                add_common(game_parser, spec.moves_example)
-                add_command_arguments(command, game_parser)
-            elif command in ORACLE_COMMANDS:
-                add_game_options(game_parser, spec)
-                oracle_module(command).add_arguments(game_parser)
-            else:
-                load_commands(name)[command].add_arguments(game_parser, spec)
-                if not any(a.dest == "json" for a in game_parser._actions):
-                    add_common(game_parser, None)
-    bench_parser = commands.add_parser(
-        BENCH,
-        help=BENCH_HELP,
-        description=BENCH_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        allow_abbrev=False,
-    )
-    if own == BENCH:
-        from reference.cli import bench
-
-        bench_parser.description = bench.DESCRIPTION
-        bench.add_arguments(bench_parser)
-    serve_parser = commands.add_parser(
-        SERVE,
-        help=SERVE_HELP,
-        description=SERVE_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        allow_abbrev=False,
-    )
-    if own == SERVE:
-        from reference.cli import serve
-
-        serve_parser.description = serve.__doc__
-        serve.add_arguments(serve_parser)
-    gomocup_parser = commands.add_parser(
-        GOMOCUP, help=GOMOCUP_HELP, description=GOMOCUP_HELP, allow_abbrev=False
-    )
-    if own == GOMOCUP:
-        from reference.gomocup import cli as gomocup_cli
-
-        gomocup_parser.description = gomocup_cli.DESCRIPTION
-        gomocup_cli.add_arguments(gomocup_parser)
+        else:
+            add_game_command(commands, command, games, selected, spec)
+    for name, own_command in OWN_COMMANDS.items():
+        add_own_command(commands, name, own_command, load=own == name)
     return parser
+
+
+def add_game_command(
+    commands: Subcommands,
+    command: str,
+    games: Sequence[tuple[str, str]],
+    selected: tuple[str, str] | None,
+    spec: GameSpec | None,
+) -> None:
+    """``command GAME`` for every ``(game, help)`` of ``games``; the ``selected`` game's
+    parser gets its options."""
+    help_text = _command_help(command)
+    command_parser = commands.add_parser(
+        command, help=help_text, description=help_text, allow_abbrev=False
+    )
+    game_parsers = command_parser.add_subparsers(dest="game", metavar="GAME", required=True)
+    for name, game_help in games:
+        description = f"{help_text}: {game_help}" if command in COMMANDS else game_help
+        game_parser = game_parsers.add_parser(
+            name, help=game_help, description=description, allow_abbrev=False
+        )
+        if (command, name) == selected and spec is not None:
+            add_game_arguments(game_parser, command, spec)
+
+
+def add_game_arguments(parser: argparse.ArgumentParser, command: str, spec: GameSpec) -> None:
+    """The options of ``command`` for ``spec``'s game: the game's own, then the command's."""
+    if command in COMMANDS:
+        add_game_options(parser, spec)
+        add_common(parser, spec.moves_example)
+        add_command_arguments(command, parser)
+    elif command in ORACLE_COMMANDS:
+        add_game_options(parser, spec)
+        oracle_module(command).add_arguments(parser)
+    else:
+        load_commands(spec.name)[command].add_arguments(parser, spec)
+        if not any(action.dest == "json" for action in parser._actions):
+            add_output_arguments(parser)
+
+
+def add_own_command(commands: Subcommands, name: str, command: OwnCommand, *, load: bool) -> None:
+    """The parser of one of :data:`OWN_COMMANDS`; with ``load``, its module's options."""
+    parser = commands.add_parser(
+        name,
+        help=command.help,
+        description=command.help,
+        formatter_class=(
+            argparse.RawDescriptionHelpFormatter
+            if command.raw_description
+            else argparse.HelpFormatter
+        ),
+        allow_abbrev=False,
+    )
+    if load:
+        module = own_module(name)
+        parser.description = module.DESCRIPTION
+        module.add_arguments(parser)
 
 
 def run_extra(spec: GameSpec, command: str, args: argparse.Namespace) -> None:
@@ -638,45 +683,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     selected = selected_game(arguments)
     spec = load_spec(selected[1]) if selected is not None else None
-    own = arguments[0] if arguments[:1] in ([GOMOCUP], [BENCH], [ANNOTATE], [SERVE]) else None
+    own = arguments[0] if arguments[:1] and arguments[0] in (*OWN_COMMANDS, ANNOTATE) else None
     parser = build_parser(selected, spec, own=own)
     try:
         args = parser.parse_args(arguments)
     except SystemExit as stop:  # --help (0) or an argument error (2, one line on stderr)
         return stop.code if isinstance(stop.code, int) else 2
-    if args.command == GOMOCUP:
-        from reference.gomocup import cli as gomocup_cli
-
-        return gomocup_cli.run(args)
+    if args.command == GOMOCUP:  # the brain answers every error itself, on stdout
+        return int(own_module(GOMOCUP).run(args))
     try:
-        if args.command == BENCH:
-            from reference.cli import bench
-
-            return bench.run(args)
-        if args.command == SERVE:
-            from reference.cli import serve
-
-            return int(serve.run(args))
-        assert spec is not None  # parse_args exits unless a command and a game were given
-        if args.command == ANNOTATE:
-            from reference.cli import annotate as annotate_cli
-
-            return annotate_cli.run(spec, args)
-        if args.command in ORACLE_COMMANDS:
-            return int(oracle_module(args.command).run(spec, args))
-        if args.command in COMMANDS:
-            COMMANDS[args.command][1](spec, args)
-        else:
-            run_extra(spec, args.command, args)
+        return run_command(args, spec)
     except GameError as error:
         print(f"error: {one_line(error)}", file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     except EOFError:
         print("error: end of input", file=sys.stderr)
-        return 2
     except RecursionError:
         # a last resort: the search core sizes its recursion for the deepest game
         print(
@@ -684,10 +707,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             "ask for a smaller --depth or a shorter game",
             file=sys.stderr,
         )
-        return 2
     except MemoryError:
         print("error: out of memory: ask for a smaller board or search", file=sys.stderr)
-        return 2
+    return 2
+
+
+def run_command(args: argparse.Namespace, spec: GameSpec | None) -> int:
+    """Run the parsed command; its exit status (bad input raises ``GameError``)."""
+    if args.command in OWN_COMMANDS:
+        return int(own_module(args.command).run(args))
+    assert spec is not None  # parse_args exits unless a command and a game were given
+    if args.command == ANNOTATE:
+        from reference.cli import annotate as annotate_cli
+
+        return annotate_cli.run(spec, args)
+    if args.command in ORACLE_COMMANDS:
+        return int(oracle_module(args.command).run(spec, args))
+    if args.command in COMMANDS:
+        COMMANDS[args.command][1](spec, args)
+    else:
+        run_extra(spec, args.command, args)
     return 0
 
 

@@ -1,21 +1,23 @@
 """The command line's options: every numeric option has a range, checked before any work.
 
 Ranges are :class:`reference.ranges.IntRange` / :class:`~reference.ranges.FloatRange`;
-``type=argtype(DEPTH)`` (:func:`reference.ranges.argtype`) makes one an ``argparse`` type, so a refusal becomes ``error:
-argument --depth: ...`` on one line, exit status 2, before the game is even built.
-A game's own options come from the registry (:mod:`reference.registry`):
+:func:`reference.ranges.add_ranged_argument` adds an option read by one, so a refusal
+becomes ``error: argument --depth: ...`` on one line, exit status 2, before the game is
+even built.  A game's own options come from the registry (:mod:`reference.registry`):
 :func:`add_game_options` adds them, :func:`game_options` reads them back and
-:func:`build_game` builds the game they describe.
-
+:func:`build_game` builds the game they describe.  ``check`` and ``suite`` draw their
+positions by seeded random play (:func:`add_draw_arguments`,
+:func:`add_random_play_arguments`, :func:`draw_positions`).
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from reference.ranges import FloatRange, IntRange, argtype, ranged_help
+from reference.errors import ParameterError
+from reference.ranges import FloatRange, IntRange, add_ranged_argument
 from reference.registry import GameSpec, JsonObject
 from reference.search.protocol import PlayableGame
 
@@ -34,22 +36,67 @@ SECONDS = FloatRange(0.0, 1e7, low_open=True)
 
 DEFAULT_MAX_MOVES = 10
 """Random play of ``check`` and ``suite`` lasts up to this many moves by default."""
+DEFAULT_SEED = 1
+"""The seed of ``check`` and ``suite`` unless ``--seed`` says otherwise."""
+
+
+def add_draw_arguments(
+    parser: argparse.ArgumentParser, positions_help: str, positions: int
+) -> None:
+    """``--positions`` (``positions`` by default) and ``--seed``: how many positions seeded
+    random play draws (``check`` and ``suite``)."""
+    add_ranged_argument(
+        parser,
+        "--positions",
+        POSITIONS,
+        f"{positions_help} (default {positions})",
+        default=positions,
+    )
+    add_ranged_argument(parser, "--seed", SEED, f"default {DEFAULT_SEED}", default=DEFAULT_SEED)
 
 
 def add_random_play_arguments(parser: argparse.ArgumentParser) -> None:
     """``--max-moves`` / ``--min-moves``: how long the random play that draws positions lasts
     (``check`` and ``suite``)."""
-    parser.add_argument(
+    add_ranged_argument(
+        parser,
         "--max-moves",
-        type=argtype(PLIES),
+        PLIES,
+        f"random play lasts 0..L moves (default L = {DEFAULT_MAX_MOVES})",
         default=DEFAULT_MAX_MOVES,
-        help=ranged_help(f"random play lasts 0..L moves (default L = {DEFAULT_MAX_MOVES})", PLIES),
     )
-    parser.add_argument(
-        "--min-moves",
-        type=argtype(PLIES),
-        default=0,
-        help=ranged_help("... and at least this many (default 0)", PLIES),
+    add_ranged_argument(
+        parser, "--min-moves", PLIES, "... and at least this many (default 0)", default=0
+    )
+
+
+def add_output_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--json`` (one JSON object on stdout) and ``--quiet`` (no progress on stderr)."""
+    parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    parser.add_argument("--quiet", action="store_true", help="no progress output on stderr")
+
+
+def check_random_play(args: argparse.Namespace) -> None:
+    """Refuse ``--min-moves`` larger than ``--max-moves`` (before any game is built)."""
+    if args.min_moves > args.max_moves:
+        raise ParameterError(
+            f"--min-moves {args.min_moves} is more than --max-moves {args.max_moves}"
+        )
+
+
+def draw_positions(
+    new_game: Callable[[], PlayableGame[Any]], args: argparse.Namespace
+) -> list[tuple[str, ...]]:
+    """The move lists that ``--positions``, ``--seed``, ``--min-moves`` and ``--max-moves``
+    draw (:func:`reference.oracle.positions.random_positions`; see :func:`check_random_play`)."""
+    from reference.oracle.positions import random_positions  # only the commands that draw
+
+    return random_positions(
+        new_game,
+        count=args.positions,
+        seed=args.seed,
+        max_moves=args.max_moves,
+        min_moves=args.min_moves,
     )
 
 
@@ -69,11 +116,8 @@ def add_game_options(
             parser.add_argument(option.flag, action="store_true", help=option.help)
         elif option.kind == "integer":
             assert option.range is not None
-            parser.add_argument(
-                option.flag,
-                type=argtype(option.range),
-                default=option.default,
-                help=option.full_help,
+            add_ranged_argument(
+                parser, option.flag, option.range, option.help, default=option.default
             )
         elif option.kind == "choice":
             parser.add_argument(

@@ -24,6 +24,7 @@ from reference.search import Counters, SearchResult
 from reference.search.context import Deadline
 from reference.search.parallel import JobProgress
 from reference.search.protocol import PlayableGame
+from reference.search.root import Algorithm
 
 AnyGame = PlayableGame[Any]
 
@@ -84,7 +85,7 @@ def bestmove_result(
     *,
     depth: int | None,
     time_limit: float | None,
-    algorithm: str = "pvs",
+    algorithm: Algorithm = "pvs",
     use_tt: bool = True,
     full_width: bool = False,
     on_iteration: Callable[[SearchResult[Any]], None] | None = None,

@@ -35,12 +35,16 @@ from typing import IO, Any
 from reference.cli import results
 from reference.cli.options import SECONDS
 from reference.errors import GameError, ParameterError
-from reference.ranges import argtype, ranged_help
+from reference.ranges import add_ranged_argument
 from reference.registry import GameSpec, JsonObject, all_specs
 from reference.search import ALGORITHMS
 from reference.search.protocol import PlayableGame
+from reference.search.root import Algorithm
 
 AnyGame = PlayableGame[Any]
+
+DESCRIPTION = __doc__
+"""What ``serve --help`` prints (this module's docstring)."""
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds one request may take unless ``serve --time-limit`` says otherwise (our choice)."""
@@ -122,6 +126,14 @@ def _field_bool(request: Mapping[str, object], name: str) -> bool:
     return value
 
 
+def _field_algorithm(request: Mapping[str, object]) -> Algorithm:
+    value = request.get("algorithm", "pvs")
+    for algorithm in ALGORITHMS:
+        if value == algorithm:
+            return algorithm
+    raise ParameterError(f"'algorithm' must be one of {', '.join(ALGORITHMS)}, got {_brief(value)}")
+
+
 def _brief(value: object) -> str:
     text = json.dumps(value) if not isinstance(value, float) else repr(value)
     return text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
@@ -168,12 +180,7 @@ def answer(request: Mapping[str, object], specs: Mapping[str, GameSpec]) -> Json
         seconds = _field_seconds(request, "time", 1e7)
         if depth is None and seconds is None:
             raise ParameterError("bestmove needs 'depth', 'time' or both")
-        algorithm = request.get("algorithm", "pvs")
-        if algorithm not in ALGORITHMS:
-            raise ParameterError(
-                f"'algorithm' must be one of {', '.join(ALGORITHMS)}, got {_brief(algorithm)}"
-            )
-        assert isinstance(algorithm, str)
+        algorithm = _field_algorithm(request)
         options = spec.check_options(request.get("options", {}))
         return results.bestmove_result(
             game,
@@ -285,16 +292,15 @@ def serve(stdin: IO[bytes], stdout: IO[str], limit: float = DEFAULT_TIME_LIMIT) 
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
+    """The options of ``serve``."""
+    add_ranged_argument(
+        parser,
         "--time-limit",
-        type=argtype(SECONDS),
+        SECONDS,
+        f"most seconds per request (default {DEFAULT_TIME_LIMIT:g}; a request's "
+        "'time_limit' may lower it)",
         default=DEFAULT_TIME_LIMIT,
         metavar="SECONDS",
-        help=ranged_help(
-            f"most seconds per request (default {DEFAULT_TIME_LIMIT:g}; a request's "
-            "'time_limit' may lower it)",
-            SECONDS,
-        ),
     )
 
 

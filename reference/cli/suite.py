@@ -17,15 +17,16 @@ from typing import IO
 from reference.cli.options import (
     DEPTH,
     NODE_BUDGET,
-    POSITIONS,
-    SEED,
+    add_draw_arguments,
     add_random_play_arguments,
+    check_random_play,
+    draw_positions,
     given_options,
 )
 from reference.errors import ParameterError
-from reference.oracle.positions import DEFAULT_BUDGET, random_positions
+from reference.oracle.positions import DEFAULT_BUDGET
 from reference.oracle.suite import game_factory, suite_line
-from reference.ranges import argtype, ranged_help
+from reference.ranges import add_ranged_argument
 from reference.registry import GameSpec
 
 DEFAULT_POSITIONS = 20
@@ -34,33 +35,22 @@ DEFAULT_DEPTH = 2
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``suite`` (after the game's own)."""
-    parser.add_argument(
-        "--positions",
-        type=argtype(POSITIONS),
-        default=DEFAULT_POSITIONS,
-        help=ranged_help(f"distinct random positions (default {DEFAULT_POSITIONS})", POSITIONS),
-    )
-    parser.add_argument(
-        "--seed", type=argtype(SEED), default=1, help=ranged_help("default 1", SEED)
-    )
-    parser.add_argument(
+    add_draw_arguments(parser, "distinct random positions", DEFAULT_POSITIONS)
+    add_ranged_argument(
+        parser,
         "--depth",
-        type=argtype(DEPTH),
+        DEPTH,
+        f"perft counts at depths 1..D, divide at D (default {DEFAULT_DEPTH})",
         default=DEFAULT_DEPTH,
-        help=ranged_help(
-            f"perft counts at depths 1..D, divide at D (default {DEFAULT_DEPTH})", DEPTH
-        ),
     )
     add_random_play_arguments(parser)
-    parser.add_argument(
+    add_ranged_argument(
+        parser,
         "--budget",
-        type=argtype(NODE_BUDGET),
+        NODE_BUDGET,
+        f"nodes the reference may spend solving one position (default {DEFAULT_BUDGET:,}, "
+        "checked every 262,144); over it, value and best_moves are null",
         default=DEFAULT_BUDGET,
-        help=ranged_help(
-            f"nodes the reference may spend solving one position (default {DEFAULT_BUDGET:,}, "
-            "checked every 262,144); over it, value and best_moves are null",
-            NODE_BUDGET,
-        ),
     )
     parser.add_argument("--output", metavar="FILE", help="write to FILE instead of stdout")
     parser.add_argument("--quiet", action="store_true", help="no progress output on stderr")
@@ -68,18 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def write_suite(spec: GameSpec, args: argparse.Namespace, out: IO[str]) -> int:
     """Write the suite's lines to ``out``; return how many."""
-    if args.min_moves > args.max_moves:
-        raise ParameterError(
-            f"--min-moves {args.min_moves} is more than --max-moves {args.max_moves}"
-        )
+    check_random_play(args)
     options = given_options(spec, args)
-    draws = random_positions(
-        game_factory(spec, options),
-        count=args.positions,
-        seed=args.seed,
-        max_moves=args.max_moves,
-        min_moves=args.min_moves,
-    )
+    draws = draw_positions(game_factory(spec, options), args)
     for index, moves in enumerate(draws, start=1):
         line = suite_line(spec, options, moves, depth=args.depth, budget=args.budget)
         out.write(json.dumps(line) + "\n")

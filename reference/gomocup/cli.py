@@ -13,7 +13,7 @@ from typing import TextIO
 
 from reference.gomocup.engine import VCF_NODES
 from reference.gomocup.protocol import Brain
-from reference.ranges import IntRange, argtype, ranged_help
+from reference.ranges import IntRange, add_ranged_argument
 
 VCF_NODES_RANGE = IntRange(0, 10**12)
 """``--vcf-nodes``: 0 turns the VCF search off."""
@@ -32,14 +32,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="also write DEBUG lines (budget, position) before moves",
     )
-    parser.add_argument(
+    add_ranged_argument(
+        parser,
         "--vcf-nodes",
-        type=argtype(VCF_NODES_RANGE),
+        VCF_NODES_RANGE,
+        f"node limit of the VCF search per move (default {VCF_NODES}; 0: no VCF search)",
         default=VCF_NODES,
-        help=ranged_help(
-            f"node limit of the VCF search per move (default {VCF_NODES}; 0: no VCF search)",
-            VCF_NODES_RANGE,
-        ),
     )
 
 

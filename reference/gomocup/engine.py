@@ -21,9 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from reference.bits import Bitboard
 from reference.errors import GameError, SearchTimeoutError
 from reference.mnk.board import MNKGame
-from reference.mnk.notation import Bitboard, Cell
+from reference.mnk.notation import Cell
 from reference.mnk.player import NearMovesGame
 from reference.mnk.vcf import vcf_search
 from reference.search import Deadline, TranspositionTable, iterative_deepening
@@ -73,6 +74,39 @@ def choose_move(
     """The move for the side to move of ``game`` (unchanged on return), by the rules above."""
     if game.is_terminal():
         raise GameError("the game is over: there is no move to make")
+    forced = forced_move(game)  # rules 1 and 2
+    if forced is not None:
+        return forced
+    vcf, nodes = vcf_move(game, deadline, vcf_nodes)  # rule 3
+    if vcf is not None:
+        return vcf
+    view = NearMovesGame.of(game, CANDIDATE_RADIUS)  # rules 4 and 5
+    first = view.search_moves()[0]
+    fallback = BrainMove(first, "fallback", (first,), nodes=nodes)
+    if deadline.passed():
+        return fallback
+    try:
+        result = iterative_deepening(
+            view,
+            deadline=deadline,
+            max_depth=max_depth,
+            tt=table,
+            reuse_deeper=True,  # one table from move to move, as game programs do
+        )
+    except SearchTimeoutError:
+        return fallback
+    return BrainMove(
+        result.best_move,
+        "search",
+        (result.best_move,),
+        depth=result.depth,
+        value=result.value,
+        nodes=nodes + result.stats.nodes,
+    )
+
+
+def forced_move(game: MNKGame) -> BrainMove | None:
+    """Complete a five, block the opponent's, or play the only legal move (else ``None``)."""
     me = game.to_move
     five = game.completing_cells(me)
     if five:
@@ -85,37 +119,20 @@ def choose_move(
     moves = game.legal_moves()
     if len(moves) == 1:
         return BrainMove(moves[0], "only move", (moves[0],))
-    nodes = 0
-    if game.k >= 2 and vcf_nodes > 0:
-        left = deadline.end - deadline.clock()
-        if left * VCF_SHARE > MIN_VCF_SECONDS:
-            vcf = vcf_search(
-                game,
-                max_nodes=vcf_nodes,
-                deadline=Deadline(left * VCF_SHARE, clock=deadline.clock),
-            )
-            nodes += vcf.nodes
-            if vcf.win:
-                return BrainMove(vcf.line[0], "vcf", vcf.line, nodes=nodes)
-    view = NearMovesGame.of(game, CANDIDATE_RADIUS)
-    fallback = view.search_moves()[0]
-    if deadline.passed():
-        return BrainMove(fallback, "fallback", (fallback,), nodes=nodes)
-    try:
-        result = iterative_deepening(
-            view,
-            deadline=deadline,
-            max_depth=max_depth,
-            tt=table,
-            reuse_deeper=True,  # one table from move to move, as game programs do
-        )
-    except SearchTimeoutError:
-        return BrainMove(fallback, "fallback", (fallback,), nodes=nodes)
-    return BrainMove(
-        result.best_move,
-        "search",
-        (result.best_move,),
-        depth=result.depth,
-        value=result.value,
-        nodes=nodes + result.stats.nodes,
+    return None
+
+
+def vcf_move(game: MNKGame, deadline: Deadline, vcf_nodes: int) -> tuple[BrainMove | None, int]:
+    """The first move of a win by continuous fours, if one is found within
+    :data:`VCF_SHARE` of the time left and ``vcf_nodes`` nodes; and the nodes searched."""
+    if game.k < 2 or vcf_nodes <= 0:
+        return None, 0
+    left = deadline.end - deadline.clock()
+    if left * VCF_SHARE <= MIN_VCF_SECONDS:
+        return None, 0
+    vcf = vcf_search(
+        game, max_nodes=vcf_nodes, deadline=Deadline(left * VCF_SHARE, clock=deadline.clock)
     )
+    if not vcf.win:
+        return None, vcf.nodes
+    return BrainMove(vcf.line[0], "vcf", vcf.line, nodes=vcf.nodes), vcf.nodes

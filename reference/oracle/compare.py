@@ -244,6 +244,8 @@ def compare_perft(
 def _descend_perft(
     new_game: Callable[[], AnyGame], peer: Peer, moves: Sequence[str], depth: int
 ) -> Finding | None:
+    """Walk down the first move whose count differs until the move lists differ (or a
+    count at depth 1 is not 1, or the engine contradicts itself)."""
     path = list(moves)
     trail: list[Step] = []
     while True:
@@ -263,62 +265,67 @@ def _descend_perft(
             engine=_listing(answer.counts, answer.total),
             trail=tuple(trail),
         )
-        if matched.duplicate is not None:
-            first, second = matched.duplicate
-            return replace(
-                here,
-                summary=f"perft {depth}: the engine lists one move twice, as {first!r} and {second!r}",
-            )
-        missing = tuple(m for m in reference if m not in matched.counts)
-        extra = matched.unknown
-        if missing or extra:
-            parts = []
-            if missing:
-                parts.append(f"the engine is missing {len(missing)}: {' '.join(missing)}")
-            if extra:
-                parts.append(f"the engine has {len(extra)} extra: {' '.join(extra)}")
-            over = " (the reference: the game is over here)" if game.is_terminal() else ""
-            return replace(
-                here,
-                summary=f"perft {depth}: the moves differ{over}: " + "; ".join(parts),
-                missing=missing,
-                extra=extra,
-            )
+        moves_differ = _moves_finding(here, game.is_terminal(), list(reference), matched)
+        if moves_differ is not None:
+            return moves_differ
         differing = [m for m in reference if matched.counts[m] != reference[m]]
         if not differing:
-            if not trail:
-                return None
-            last = trail[-1]
-            return Finding(
-                what="perft",
-                kind="inconsistent",
-                moves=last.moves,
-                position=replay(new_game, last.moves).to_notation(),
-                depth=last.depth,
-                move=last.move,
-                summary=(
-                    f"perft {last.depth}: the engine counts {last.engine} below {last.move}, "
-                    f"but its own perft {depth} after {last.move} totals {answer.total} "
-                    f"(the reference: {last.reference} both times)"
-                ),
-                reference=last.reference,
-                engine=last.engine,
-                trail=tuple(trail),
-            )
+            return _inconsistency(new_game, trail, answer.total) if trail else None
         move = differing[0]
         if depth == 1:
-            return replace(
-                here,
-                kind="count",
-                move=move,
-                summary=(
-                    f"perft 1: the engine counts {matched.counts[move]} for {move}; "
-                    "at depth 1 every move counts 1"
-                ),
+            summary = (
+                f"perft 1: the engine counts {matched.counts[move]} for {move}; "
+                "at depth 1 every move counts 1"
             )
+            return replace(here, kind="count", move=move, summary=summary)
         trail.append(Step(tuple(path), depth, move, matched.counts[move], reference[move]))
         path.append(move)
         depth -= 1
+
+
+def _moves_finding(
+    here: Finding, over: bool, reference: Sequence[str], matched: MatchedMoves
+) -> Finding | None:
+    """``here`` as a finding when the engine's move list is not the reference's (a move
+    listed twice, missing or extra; ``over``: the reference's game is over), else ``None``."""
+    if matched.duplicate is not None:
+        first, second = matched.duplicate
+        summary = f"the engine lists one move twice, as {first!r} and {second!r}"
+        return replace(here, summary=f"perft {here.depth}: {summary}")
+    missing = tuple(m for m in reference if m not in matched.counts)
+    extra = matched.unknown
+    if not missing and not extra:
+        return None
+    parts = []
+    if missing:
+        parts.append(f"the engine is missing {len(missing)}: {' '.join(missing)}")
+    if extra:
+        parts.append(f"the engine has {len(extra)} extra: {' '.join(extra)}")
+    differ = "the moves differ" + (" (the reference: the game is over here)" if over else "")
+    summary = f"perft {here.depth}: {differ}: " + "; ".join(parts)
+    return replace(here, summary=summary, missing=missing, extra=extra)
+
+
+def _inconsistency(new_game: Callable[[], AnyGame], trail: Sequence[Step], total: int) -> Finding:
+    """The engine's count below the last move of ``trail`` is not its own perft ``total``
+    one ply down (where it agrees with the reference move by move)."""
+    last = trail[-1]
+    return Finding(
+        what="perft",
+        kind="inconsistent",
+        moves=last.moves,
+        position=replay(new_game, last.moves).to_notation(),
+        depth=last.depth,
+        move=last.move,
+        summary=(
+            f"perft {last.depth}: the engine counts {last.engine} below {last.move}, "
+            f"but its own perft {last.depth - 1} after {last.move} totals {total} "
+            f"(the reference: {last.reference} both times)"
+        ),
+        reference=last.reference,
+        engine=last.engine,
+        trail=tuple(trail),
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -370,6 +377,11 @@ def compare_value(
     return _descend_value(new_game, peer, moves, expected, engine_value, budget)
 
 
+Child = tuple[str, int, bool, int]
+"""A move that both sides agree on: its name, the points it scores, whether the mover
+moves again after it, and the value after it."""
+
+
 def _descend_value(
     new_game: Callable[[], AnyGame],
     peer: Peer,
@@ -378,6 +390,8 @@ def _descend_value(
     engine_value: int,
     budget: int | None,
 ) -> Finding:
+    """Walk down the first child whose values differ until the game is over, the budget runs
+    out, or every child agrees (the engine combines them wrongly)."""
     path = list(moves)
     while True:
         game = replay(new_game, path)
@@ -392,43 +406,48 @@ def _descend_value(
             engine=engine_value,
         )
         if game.is_terminal():
-            return replace(
-                here,
-                summary=(
-                    f"value: the game is over here and is worth {reference_value} to the "
-                    f"side to move; the engine says {engine_value} (does it see the end?)"
-                ),
+            summary = (
+                f"value: the game is over here and is worth {reference_value} to the "
+                f"side to move; the engine says {engine_value} (does it see the end?)"
             )
-        children: list[tuple[str, int, bool, int]] = []  # name, points, turn kept, value
-        descended = False
-        for move in game.legal_moves():
-            name = game.format_move(move)
-            mover = game.to_move
-            points = game.make(move)
-            kept = game.to_move == mover
-            solution = solve_within(game, budget)
-            game.unmake()
-            if solution is None:
-                return replace(
-                    here,
-                    kind="value",
-                    summary=(
-                        f"value: the engine says {engine_value}, the reference {reference_value}; "
-                        f"the walk stopped here: the position after {name} is over budget"
-                    ),
-                )
-            engine_child = peer.value([*path, name])
-            if engine_child != solution.value:
-                path.append(name)
-                reference_value, engine_value = solution.value, engine_child
-                descended = True
-                break
-            children.append((name, points, kept, solution.value))
-        if not descended:
-            return _combination_finding(here, children)
+            return replace(here, summary=summary)
+        walked = _compare_children(game, peer, path, budget)
+        if isinstance(walked, str):
+            summary = (
+                f"value: the engine says {engine_value}, the reference {reference_value}; "
+                f"the walk stopped here: the position after {walked} is over budget"
+            )
+            return replace(here, kind="value", summary=summary)
+        if isinstance(walked, list):
+            return _combination_finding(here, walked)
+        name, reference_value, engine_value = walked
+        path.append(name)
 
 
-def _combination_finding(here: Finding, children: list[tuple[str, int, bool, int]]) -> Finding:
+def _compare_children(
+    game: AnyGame, peer: Peer, path: Sequence[str], budget: int | None
+) -> tuple[str, int, int] | list[Child] | str:
+    """Ask both sides the value after each legal move, in order: the first move whose values
+    differ (name, reference value, engine value), every child when all agree, or the name
+    of the first move after which the reference is over budget."""
+    children: list[Child] = []
+    for move in game.legal_moves():
+        name = game.format_move(move)
+        mover = game.to_move
+        points = game.make(move)
+        kept = game.to_move == mover
+        solution = solve_within(game, budget)
+        game.unmake()
+        if solution is None:
+            return name
+        engine_child = peer.value([*path, name])
+        if engine_child != solution.value:
+            return name, solution.value, engine_child
+        children.append((name, points, kept, solution.value))
+    return children
+
+
+def _combination_finding(here: Finding, children: list[Child]) -> Finding:
     """Every child agrees, the position does not: name the moves that would explain it.
 
     The reference's value is the best over the moves of ``points + value`` (the mover

@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from reference import api
-from reference.errors import GameError, ParameterError, SearchTimeoutError
+from reference.errors import ParameterError, SearchTimeoutError
+from reference.registry import play_moves
 from reference.search.protocol import PlayableGame
 
 AnyGame = PlayableGame[Any]
@@ -38,13 +39,7 @@ def replay(new_game: Callable[[], AnyGame], moves: Sequence[str]) -> AnyGame:
 
     An illegal or malformed move is reported with its index, as ``--moves`` does.
     """
-    game = new_game()
-    for index, text in enumerate(moves, start=1):
-        try:
-            game.play(game.parse_move(text))
-        except GameError as error:
-            raise type(error)(f"move {index} ({text!r}): {error}") from None
-    return game
+    return play_moves(new_game(), moves)
 
 
 def random_positions(

@@ -140,6 +140,21 @@ def _brief(value: object) -> str:
     return text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
 
 
+def play_moves(game: AnyGame, moves: Sequence[str], source: str | None = None) -> AnyGame:
+    """``game`` after each of ``moves`` (in notation) is parsed and played, checked.
+
+    An illegal or malformed move raises its :class:`~reference.errors.GameError` again,
+    saying the move's 1-based index (and ``source``, the list it came from).
+    """
+    for index, text in enumerate(moves, start=1):
+        try:
+            game.play(game.parse_move(text))
+        except GameError as error:
+            where = f"move {index} ({_brief(text)})" + ("" if source is None else f" of {source}")
+            raise type(error)(f"{where}: {error}") from None
+    return game
+
+
 NewGame = Callable[[Options, "str | None"], AnyGame]
 """Build a game from every option's value (defaults filled in) and a position in notation
 (``None``: the start); raise :class:`~reference.errors.GameError` on bad input."""
@@ -205,12 +220,7 @@ class GameSpec:
         """
         game = self.new_game(self.check_options({} if options is None else options), position)
         texts = moves.split() if isinstance(moves, str) else list(moves or ())
-        for index, text in enumerate(texts, start=1):
-            try:
-                game.play(game.parse_move(text))
-            except GameError as error:
-                raise type(error)(f"move {index} ({_brief(text)}) of {source}: {error}") from None
-        return game
+        return play_moves(game, texts, source)
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +287,13 @@ def all_specs() -> dict[str, GameSpec]:
     return {game_entry.name: load(game_entry.name) for game_entry in GAMES}
 
 
+def player_name(game: object, player: int) -> str:
+    """What the front ends call side ``player`` (0 or 1) of ``game``: the game's own
+    ``player_name`` when it has one (``x``, ``black (X)``), else ``player 1`` / ``player 2``."""
+    namer = getattr(game, "player_name", None)
+    return str(namer(player)) if callable(namer) else f"player {player + 1}"
+
+
 class ExactSolver(Protocol):
     """A game's own exact solver (Dots and Boxes: :mod:`reference.dots_and_boxes.solver`).
 
@@ -331,6 +348,8 @@ __all__ = [
     "integer",
     "is_on",
     "load",
+    "play_moves",
+    "player_name",
     "switch",
     "text_value",
 ]

@@ -1,4 +1,4 @@
-"""A grammar of command lines for fuzzing ``python -m reference`` (issue 10, item 10).
+"""A grammar of command lines for fuzzing ``python -m reference``.
 
 An argument vector is a command, a game and options, mostly well-formed and cheap
 (small boards, depth <= 2, short time limits, a ply cap on ``play``), with garbage

@@ -1,4 +1,4 @@
-"""Stand-alone fuzz harness of the command line (issue 10, item 10).
+"""Stand-alone fuzz harness of the command line.
 
     .venv/bin/python tests/cli/fuzz_cli.py --cases 3000 --seed 1 --timeout 20
 

@@ -1,4 +1,4 @@
-"""``python -m reference bench``: the JSON report and the table (issue 13, item 3).
+"""``python -m reference bench``: the JSON report and the table.
 
 No test reads a time: only the report's shape, its values and its node counts.
 """

@@ -33,7 +33,7 @@ C6_DRAWN = (
     "7/a1,b1,f1,g1,c2,e2,f2,e3,f3,g3,c5,d5,f5,g5,a6,b6,c6,d6,c7/"
     "d1,a2,d2,g2,b3,c3,a4,b4,d4,e4,g4,a5,b5,e5,e6,f6,g6,a7,d7,g7"
 )
-"""The issue's 7x7 Connect6 position (black to move, 10 empty points)."""
+"""A 7x7 Connect6 position (black to move, 10 empty points): a draw."""
 
 WAR_DUEL = "..... aS@a1:5/1/1/1-1,bS@e1:5/1/1/1-1 a 0/2"
 
@@ -81,8 +81,8 @@ def test_perft_python_equals_command_line_equals_independent_count(
     assert divide(make(), depth) == out["divide"]
 
 
-def test_the_issue_numbers() -> None:
-    """The two numbers of issue 10: once 24 and 11,112 from Python, now the command line's."""
+def test_perft_counts_python_once_got_wrong() -> None:
+    """Two counts Python once gave as 24 and 11,112: now the command line's."""
     assert perft(Connect6(6), 2) == 21420
     assert perft(DotsAndBoxes(2, 2), 4) == 11880
 
@@ -154,7 +154,7 @@ def test_solve_win_loss_games_agree_with_full_width_alpha_beta(
 def test_connect6_selective_bestmove_is_not_exact_where_solve_says_draw(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Issue 10: a search over one candidate pair claimed a loss, exact; the truth is a draw."""
+    """A search over one candidate pair once claimed a loss, exact; the truth is a draw."""
     out = cli_json(
         capsys,
         "bestmove",
@@ -175,7 +175,7 @@ def test_connect6_selective_bestmove_is_not_exact_where_solve_says_draw(
 
 
 def test_show_counts_every_legal_move(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 10: ``show connect6 --size 7 --moves d4`` said 24 legal moves; C(48, 2) = 1,128."""
+    """``show connect6 --size 7 --moves d4`` once said 24 legal moves; C(48, 2) = 1,128."""
     out = cli_json(capsys, "show", "connect6", "--size", "7", "--moves", "d4")
     assert len(out["legal_moves"]) == math.comb(48, 2)
     main(["show", "connect6", "--size", "7", "--moves", "d4"])

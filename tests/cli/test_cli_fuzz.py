@@ -1,4 +1,4 @@
-"""A fuzz test of the command line (issue 10, item 10): bad input never gives a traceback.
+"""A fuzz test of the command line: bad input never gives a traceback.
 
 Each example is one command line of the grammar in ``cli_grammar.py`` (commands,
 games, options; garbage values, digits that are not ASCII, 5,000-digit numbers,
@@ -131,7 +131,7 @@ KNOWN_CLASSES = [
 def test_known_bad_input_classes_exit_2_with_one_line(
     argv: tuple[str, ...], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """One example of every failure class of the issue's fuzz run."""
+    """One example of every class of failure a fuzz run of the command line once found."""
     status, out, err = run_case(Case(argv, "", ("known class",)), capsys, monkeypatch)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("error: "), err

@@ -1,4 +1,4 @@
-"""The command line's options (issue 10, item 10): ranges, full names, --position / --moves,
+"""The command line's options: ranges, full names, --position / --moves,
 ``play`` at the prompt and with ``--json``, ``bestmove --json``."""
 
 from __future__ import annotations
@@ -191,7 +191,7 @@ def test_options_in_full_still_work(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_typo_at_the_play_prompt_asks_again_with_the_reason(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 10: one typo must not end the game.  Every kind of mistake is refused, the game
+    """One typo must not end the game.  Every kind of mistake is refused, the game
     goes on, and the human finally wins."""
     typed = ["b²", "b٢", "z9", "", "a" + "1" * 5000, "b2", "b2", "a1", "b1", "quit"]
     answers = iter(typed)
@@ -239,7 +239,7 @@ def test_play_json_computer_against_computer_reports_the_result(
 def test_bestmove_json_is_exact_on_a_proven_win_and_a_proven_draw(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Issue 10's command: after a1 b2 a2 the block a3 holds the draw, found exactly."""
+    """After a1 b2 a2 the block a3 holds the draw, found exactly."""
     base = ["bestmove", "mnk", "--m", "3", "--n", "3", "--k", "3", "--json", "--quiet"]
     assert main([*base, "--moves", "a1 b2 a2", "--depth", "9"]) == 0
     draw = json.loads(capsys.readouterr().out)

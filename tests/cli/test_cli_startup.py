@@ -1,4 +1,4 @@
-"""Start-up (issue 10, item 11): the command line imports only the game it is asked about.
+"""Start-up: the command line imports only the game it is asked about.
 
 Each case runs in a fresh interpreter and reports which game sub-packages are in
 ``sys.modules`` after :func:`reference.cli.main.main` returned.  (Before the fix
