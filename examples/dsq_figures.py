@@ -36,10 +36,10 @@ from reference.dou_shou_qi.cones import (
     project_effect_cone,
 )
 from reference.dou_shou_qi.drawing import BoardEdge, board_svg
+from reference.dou_shou_qi.geometry import NUM_SQUARES, Kind, Side, parse_square
 from reference.dou_shou_qi.notation import Piece, parse_placement
 from reference.dou_shou_qi.partition import find_subproblems
 from reference.dou_shou_qi.positions import START
-from reference.dou_shou_qi.squares import NUM_SQUARES, Kind, Side, parse_square
 
 PARTITIONS = {
     "figure13_partition_mst": (

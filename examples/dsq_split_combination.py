@@ -22,10 +22,10 @@ import random
 import sys
 from dataclasses import dataclass
 
-from reference.dou_shou_qi.board import DouShouQi, Move
 from reference.dou_shou_qi.notation import format_placement
 from reference.dou_shou_qi.partition import find_subproblems
 from reference.dou_shou_qi.positions import random_placement
+from reference.dou_shou_qi.rules import DouShouQi, Move
 from reference.dou_shou_qi.split_search import (
     Combination,
     cannot_interact,

@@ -20,8 +20,8 @@ from __future__ import annotations
 import argparse
 import math
 
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.partition import find_subproblems
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.dou_shou_qi.split_search import search_subproblems
 from reference.search import search
 

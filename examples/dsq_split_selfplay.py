@@ -23,8 +23,8 @@ import importlib
 import time
 from concurrent.futures import Executor
 
-from reference.dou_shou_qi.board import DEFAULT_DRAW_LIMIT
 from reference.dou_shou_qi.positions import APPENDIX_A
+from reference.dou_shou_qi.rules import DEFAULT_DRAW_LIMIT
 from reference.dou_shou_qi.selfplay import (
     CONFIGURATION_4,
     FIGURE_19,

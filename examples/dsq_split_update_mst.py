@@ -18,8 +18,8 @@ import argparse
 import random
 from collections import Counter
 
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.causality import complete_causality_graph
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.graphs import (
     IndexedCompleteGraph,
     complete_graph_edges,

@@ -39,7 +39,7 @@ from typing import Any
 from reference import api
 from reference.connect6.board import Connect6
 from reference.dots_and_boxes.board import DotsAndBoxes
-from reference.dou_shou_qi.board import DouShouQi
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.errors import ParameterError
 from reference.mnk.board import MNKGame
 from reference.ranges import IntRange, argtype, ranged_help

@@ -21,7 +21,7 @@ from enum import IntEnum
 from functools import cache
 from typing import TypeAlias
 
-from reference.dou_shou_qi.squares import (
+from reference.dou_shou_qi.geometry import (
     COLS,
     DEN,
     NUM_SQUARES,

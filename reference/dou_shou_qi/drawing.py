@@ -15,8 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reference.dou_shou_qi.notation import Piece
-from reference.dou_shou_qi.squares import (
+from reference.dou_shou_qi.geometry import (
     COLS,
     DENS,
     FILES,
@@ -29,6 +28,7 @@ from reference.dou_shou_qi.squares import (
     col_of,
     row_of,
 )
+from reference.dou_shou_qi.notation import Piece
 
 CELL = 48
 """Side of one square in SVG units (our choice)."""

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from reference.dou_shou_qi.notation import Piece
-from reference.dou_shou_qi.squares import (
+from reference.dou_shou_qi.geometry import (
     COLS,
     NUM_SQUARES,
     ROWS,
@@ -29,6 +28,7 @@ from reference.dou_shou_qi.squares import (
     opposite_square,
     parse_square,
 )
+from reference.dou_shou_qi.notation import Piece
 
 DEN_DEVELOPMENT = 100_000
 """Our finite stand-in for Figure 3's infinite development value of the opponent's den."""

@@ -22,7 +22,7 @@ same kind on one side, a non-mouse on water, a piece in its own den, a side to
 move that already stands in the opponent's den, both dens occupied, no pieces at all,
 a side without pieces that is not to move (the game ended when it lost its last
 piece), a ply count not written with the digits 0-9 (or, in
-:class:`~reference.dou_shou_qi.board.DouShouQi`, beyond the draw limit).
+:class:`~reference.dou_shou_qi.rules.DouShouQi`, beyond the draw limit).
 
 Moves are ``from-to`` (``e3-d3``); the pass / non-move of the split search
 (§6.1) is written ``pass``.
@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reference.digits import parse_natural
-from reference.dou_shou_qi.squares import (
+from reference.dou_shou_qi.geometry import (
     DEN,
     KIND_LETTERS,
     LETTER_KINDS,

@@ -4,7 +4,7 @@ Seed 003, §11 ("We search capturing moves first, then lion, tiger, elephant and
 mouse moves, and then all remaining moves").
 
 The game applies this order inside ``legal_moves`` when its ``ordering`` switch is
-on (:class:`~reference.dou_shou_qi.board.DouShouQi`), so every search of the core
+on (:class:`~reference.dou_shou_qi.rules.DouShouQi`), so every search of the core
 (minimax, alpha-beta, ...) sees ordered moves without knowing about them.  Ties
 keep the generation order (pieces by increasing square, directions up, down,
 left, right, then jumps): the sort is stable.  :func:`order_moves` is the literal
@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from reference.dou_shou_qi.squares import Kind
+from reference.dou_shou_qi.geometry import Kind
 
 if TYPE_CHECKING:
-    from reference.dou_shou_qi.board import DouShouQi, Move
+    from reference.dou_shou_qi.rules import DouShouQi, Move
 
 CAPTURE_PRIORITY = 0
 """Priority of every capturing move (searched first)."""

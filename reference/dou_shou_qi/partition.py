@@ -19,8 +19,7 @@ from dataclasses import dataclass
 
 from reference.dou_shou_qi.causality import causality, complete_causality_graph, free_body_cone
 from reference.dou_shou_qi.cones import INF, Cone, Time, fold_min, side_cone
-from reference.dou_shou_qi.notation import Piece, Placement, format_placement
-from reference.dou_shou_qi.squares import (
+from reference.dou_shou_qi.geometry import (
     COLS,
     DEN,
     DENS,
@@ -35,6 +34,7 @@ from reference.dou_shou_qi.squares import (
     neighbours,
     square_name,
 )
+from reference.dou_shou_qi.notation import Piece, Placement, format_placement
 from reference.errors import ParameterError
 from reference.graphs import (
     Edge,

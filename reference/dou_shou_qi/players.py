@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reference.dou_shou_qi.board import DEFAULT_DRAW_LIMIT, DouShouQi, Move
-from reference.dou_shou_qi.squares import Side
+from reference.dou_shou_qi.geometry import Side
+from reference.dou_shou_qi.rules import DEFAULT_DRAW_LIMIT, DouShouQi, Move
 from reference.errors import ParameterError
 from reference.search import Deadline, SearchResult, iterative_deepening, minimax
 from reference.search.protocol import Score

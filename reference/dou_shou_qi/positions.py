@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from reference.dou_shou_qi.geometry import DENS, NUM_SQUARES, WATER, Kind, Side
 from reference.dou_shou_qi.notation import Piece, Placement, format_placement, parse_placement
-from reference.dou_shou_qi.squares import DENS, NUM_SQUARES, WATER, Kind, Side
 from reference.errors import ParameterError
 
 START = "A: Ta1 Lg1 Cb2 Df2 Ea3 Wc3 He3 Mg3 / B: Ma7 Hc7 We7 Eg7 Db8 Cf8 La9 Tg9 / A"

@@ -26,11 +26,11 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 
-from reference.dou_shou_qi.board import DEFAULT_DRAW_LIMIT, DouShouQi, Move
+from reference.dou_shou_qi.geometry import Side
 from reference.dou_shou_qi.partition import CausalityMST, find_subproblems
 from reference.dou_shou_qi.players import Player, choose_move
+from reference.dou_shou_qi.rules import DEFAULT_DRAW_LIMIT, DouShouQi, Move
 from reference.dou_shou_qi.split_search import search_subproblems
-from reference.dou_shou_qi.squares import Side
 from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search import MATE_BOUND, search
 

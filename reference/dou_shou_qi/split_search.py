@@ -69,12 +69,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from reference.dou_shou_qi.board import NON_MOVE, DouShouQi, Move
 from reference.dou_shou_qi.causality import free_body_cone
 from reference.dou_shou_qi.cones import JUMP_LANDINGS
 from reference.dou_shou_qi.evaluation import evaluate_pieces
+from reference.dou_shou_qi.geometry import ALL_SQUARES, Bitboard, Kind, Side
 from reference.dou_shou_qi.partition import CausalityMST, Decomposition, find_subproblems
-from reference.dou_shou_qi.squares import ALL_SQUARES, Bitboard, Kind, Side
+from reference.dou_shou_qi.rules import NON_MOVE, DouShouQi, Move
 from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search import MATE_BOUND, WIN, Key, Score, SearchContext
 from reference.search.context import Deadline, SearchTimeout

@@ -6,10 +6,10 @@ import xml.etree.ElementTree as ET
 
 from reference.dou_shou_qi.cones import INF, a_cone, b_cone, cone_max, project_effect_cone
 from reference.dou_shou_qi.drawing import BoardEdge, board_svg
+from reference.dou_shou_qi.geometry import Kind, Side, parse_square
 from reference.dou_shou_qi.notation import parse_placement
 from reference.dou_shou_qi.partition import find_subproblems
 from reference.dou_shou_qi.positions import START
-from reference.dou_shou_qi.squares import Kind, Side, parse_square
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

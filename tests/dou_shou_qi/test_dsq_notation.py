@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dou_shou_qi.board import NON_MOVE, DouShouQi, Move
+from reference.dou_shou_qi.geometry import parse_square
 from reference.dou_shou_qi.notation import parse_placement
-from reference.dou_shou_qi.squares import parse_square
+from reference.dou_shou_qi.rules import NON_MOVE, DouShouQi, Move
 from reference.errors import PositionFormatError
 
 START = "A: Ta1 Lg1 Cb2 Df2 Ea3 Wc3 He3 Mg3 / B: Ma7 Hc7 We7 Eg7 Db8 Cf8 La9 Tg9 / A"

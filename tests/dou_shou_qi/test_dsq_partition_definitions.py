@@ -11,8 +11,19 @@ from __future__ import annotations
 
 import pytest
 
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.causality import causality, complete_causality_graph
+from reference.dou_shou_qi.geometry import (
+    DEN,
+    DENS,
+    NUM_SQUARES,
+    TRAPS,
+    WATER,
+    Kind,
+    Side,
+    neighbours,
+    parse_square,
+    square,
+)
 from reference.dou_shou_qi.notation import Piece, parse_placement
 from reference.dou_shou_qi.partition import (
     NO_REGION,
@@ -27,18 +38,7 @@ from reference.dou_shou_qi.partition import (
     region_label,
     subproblem_notation,
 )
-from reference.dou_shou_qi.squares import (
-    DEN,
-    DENS,
-    NUM_SQUARES,
-    TRAPS,
-    WATER,
-    Kind,
-    Side,
-    neighbours,
-    parse_square,
-    square,
-)
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.errors import ParameterError
 from reference.graphs import Edge, complete_graph_edges, mst_kruskal, tree_weight
 

@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-from reference.dou_shou_qi.board import NON_MOVE, DouShouQi, Move
-from reference.dou_shou_qi.squares import (
+from reference.dou_shou_qi.geometry import (
     DEN,
     TRAPS_OF,
     WATER,
@@ -17,6 +16,7 @@ from reference.dou_shou_qi.squares import (
     parse_square,
     square_name,
 )
+from reference.dou_shou_qi.rules import NON_MOVE, DouShouQi, Move
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.search import WIN
 

@@ -19,9 +19,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.notation import format_placement
 from reference.dou_shou_qi.positions import random_placement
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.search import perft
 
 Sq = tuple[int, int]  # (file 0..6 for a..g, rank 1..9)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dou_shou_qi.board import DouShouQi, Move
+from reference.dou_shou_qi.geometry import Side
 from reference.dou_shou_qi.ordering import order_moves
 from reference.dou_shou_qi.players import (
     MOVE_ORDERING,
@@ -19,7 +19,7 @@ from reference.dou_shou_qi.players import (
     play_game,
 )
 from reference.dou_shou_qi.positions import APPENDIX_A
-from reference.dou_shou_qi.squares import Side
+from reference.dou_shou_qi.rules import DouShouQi, Move
 from reference.search import MATE_BOUND, Deadline, SearchContext, alphabeta, search
 from reference.search.protocol import INFINITY
 

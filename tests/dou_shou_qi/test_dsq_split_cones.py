@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.causality import causality, complete_causality_graph
 from reference.dou_shou_qi.cones import (
     INF,
@@ -26,8 +25,7 @@ from reference.dou_shou_qi.cones import (
     min_height,
     project_effect_cone,
 )
-from reference.dou_shou_qi.notation import Piece
-from reference.dou_shou_qi.squares import (
+from reference.dou_shou_qi.geometry import (
     DEN,
     NUM_SQUARES,
     WATER,
@@ -37,6 +35,8 @@ from reference.dou_shou_qi.squares import (
     parse_square,
     square_name,
 )
+from reference.dou_shou_qi.notation import Piece
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.errors import ParameterError
 
 I = INF  # noqa: E741  (the thesis's infinity, to keep the matrices readable)

@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dou_shou_qi.board import NON_MOVE, DouShouQi, Move
+from reference.dou_shou_qi.geometry import ALL_SQUARES, Side, parse_square
 from reference.dou_shou_qi.partition import find_subproblems
 from reference.dou_shou_qi.positions import random_placement
+from reference.dou_shou_qi.rules import NON_MOVE, DouShouQi, Move
 from reference.dou_shou_qi.split_search import (
     REFUTED_CLAIM,
     SubproblemGame,
@@ -21,7 +22,6 @@ from reference.dou_shou_qi.split_search import (
     search_position,
     search_subproblems,
 )
-from reference.dou_shou_qi.squares import ALL_SQUARES, Side, parse_square
 from reference.errors import GameError, ParameterError
 from reference.search import MATE_BOUND, WIN, Deadline, SearchContext, alphabeta, search
 

@@ -6,6 +6,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
+from reference.dou_shou_qi.geometry import Side
 from reference.dou_shou_qi.selfplay import (
     CONFIGURATION_4,
     CONFIGURATIONS,
@@ -22,7 +23,6 @@ from reference.dou_shou_qi.selfplay import (
     subproblem_size_histograms,
     win_loss_table,
 )
-from reference.dou_shou_qi.squares import Side
 from reference.errors import ParameterError
 
 FIGURE_13 = "A: Hc2 Cb3 Me6 / B: Ma2 Cb7 Dc7 Ee7 / A"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.causality import complete_causality_graph
 from reference.dou_shou_qi.partition import CausalityMST, find_subproblems
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.dou_shou_qi.split_search import search_position
 from reference.graphs import (
     IndexedCompleteGraph,

@@ -18,9 +18,9 @@ import math
 
 from reference.cli.extra import ExtraCommand
 from reference.cli.options import add_game_and_position, build_game
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.cones import Time
 from reference.dou_shou_qi.evaluation import DEVELOPMENT, MATERIAL, RECONSTRUCTED
+from reference.dou_shou_qi.geometry import Side, opposite_square, square_name
 from reference.dou_shou_qi.partition import (
     TIE_RULE,
     den_access,
@@ -31,7 +31,7 @@ from reference.dou_shou_qi.partition import (
     subproblem_notation,
 )
 from reference.dou_shou_qi.positions import NAMED_POSITIONS, UNRECOVERED
-from reference.dou_shou_qi.squares import Side, opposite_square, square_name
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.ranges import FloatRange, argtype, ranged_help
 from reference.registry import GameSpec, JsonObject
 

@@ -5,7 +5,7 @@ ordering, the 200-move draw limit) and §6.1 (the non-move of split search).
 
 Public API (stable; the split search of issue 6 builds on it)
 -------------------------------------------------------------
-Squares and pieces (re-exported from :mod:`reference.dou_shou_qi.squares`):
+Squares and pieces (re-exported from :mod:`reference.dou_shou_qi.geometry`):
 
 * ``Square = int`` in ``0..62``, ``index = row * 7 + col`` with a1 = 0, g1 = 6, d9 = 59;
   ``square_name(sq) -> "e3"``, ``parse_square("e3") -> 16``, ``opposite_square(sq)``
@@ -64,17 +64,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from reference.dou_shou_qi.evaluation import COMPOSITE
-from reference.dou_shou_qi.notation import (
-    PASS_TEXT,
-    Piece,
-    Placement,
-    format_placement,
-    parse_move_text,
-    parse_placement,
-    validate_pieces,
-)
-from reference.dou_shou_qi.ordering import KIND_PRIORITY, NUM_PRIORITIES
-from reference.dou_shou_qi.squares import (
+from reference.dou_shou_qi.geometry import (
     ALL_SQUARES,
     COLS,
     DEN,
@@ -98,6 +88,16 @@ from reference.dou_shou_qi.squares import (
     parse_square,
     square_name,
 )
+from reference.dou_shou_qi.notation import (
+    PASS_TEXT,
+    Piece,
+    Placement,
+    format_placement,
+    parse_move_text,
+    parse_placement,
+    validate_pieces,
+)
+from reference.dou_shou_qi.ordering import KIND_PRIORITY, NUM_PRIORITIES
 from reference.errors import IllegalMoveError, ParameterError
 from reference.search.protocol import WIN, Key, Score
 from reference.search.zobrist import counter_key, random_keys
