@@ -26,7 +26,6 @@ from pathlib import Path
 
 from reference.dou_shou_qi.cones import (
     INF,
-    JUMP_LANDINGS,
     MOVEMENT_GRAPHS,
     Movement,
     a_cone,
@@ -36,7 +35,7 @@ from reference.dou_shou_qi.cones import (
     project_effect_cone,
 )
 from reference.dou_shou_qi.drawing import BoardEdge, board_svg
-from reference.dou_shou_qi.geometry import NUM_SQUARES, Kind, Side, parse_square
+from reference.dou_shou_qi.geometry import NUM_SQUARES, WATER_JUMPS, Kind, Side, parse_square
 from reference.dou_shou_qi.notation import Piece, parse_placement
 from reference.dou_shou_qi.partition import find_subproblems
 from reference.dou_shou_qi.positions import START
@@ -88,7 +87,7 @@ def movement_figure(movement: Movement, title: str) -> str:
         for other in MOVEMENT_GRAPHS[movement][sq]:
             if other <= sq:
                 continue
-            leap = any(other == landing for landing, _ in JUMP_LANDINGS[sq])
+            leap = any(other == landing for landing, _ in WATER_JUMPS[sq])
             if movement == Movement.JUMPING and not leap:
                 continue
             edges.append(BoardEdge(sq, other, dashed=leap, colour="#1f5fa8" if leap else "#333333"))

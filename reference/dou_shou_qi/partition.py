@@ -17,6 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from reference.bits import Bitboard
 from reference.dou_shou_qi.causality import causality, complete_causality_graph, free_body_cone
 from reference.dou_shou_qi.cones import INF, Cone, Time, fold_min, side_cone
 from reference.dou_shou_qi.geometry import (
@@ -29,7 +30,6 @@ from reference.dou_shou_qi.geometry import (
     ROWS,
     TRAPS,
     WATER,
-    Bitboard,
     Side,
     neighbours,
     square_name,

@@ -69,10 +69,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from reference.bits import Bitboard
 from reference.dou_shou_qi.causality import free_body_cone
-from reference.dou_shou_qi.cones import JUMP_LANDINGS
 from reference.dou_shou_qi.evaluation import evaluate_pieces
-from reference.dou_shou_qi.geometry import ALL_SQUARES, Bitboard, Kind, Side
+from reference.dou_shou_qi.geometry import ALL_SQUARES, WATER_JUMPS, Kind, Side
 from reference.dou_shou_qi.partition import CausalityMST, Decomposition, find_subproblems
 from reference.dou_shou_qi.rules import NON_MOVE, DouShouQi, Move
 from reference.errors import GameError, ParameterError, SearchTimeoutError
@@ -273,7 +273,7 @@ def cannot_interact(game: DouShouQi, decomposition: Decomposition, depth: int) -
             for kind, squares in mine
             if kind in (Kind.LION, Kind.TIGER)
             for sq in squares
-            for _, path in JUMP_LANDINGS[sq]
+            for _, path in WATER_JUMPS[sq]
             for w in path
         }
         for j, theirs in enumerate(reach):

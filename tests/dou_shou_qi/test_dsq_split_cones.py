@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from reference.dou_shou_qi.causality import causality, complete_causality_graph
 from reference.dou_shou_qi.cones import (
     INF,
-    JUMP_LANDINGS,
     MOVEMENT_GRAPHS,
     Movement,
     a_cone,
@@ -29,6 +28,7 @@ from reference.dou_shou_qi.geometry import (
     DEN,
     NUM_SQUARES,
     WATER,
+    WATER_JUMPS,
     Kind,
     Side,
     neighbours,
@@ -252,7 +252,7 @@ def test_jump_landings_are_the_twenty_river_leaps() -> None:
         expected.add((col + "7", col + "3", tuple(col + r for r in "654")))
     found = {
         (square_name(sq), square_name(to), tuple(square_name(w) for w in path))
-        for sq, leaps in enumerate(JUMP_LANDINGS)
+        for sq, leaps in enumerate(WATER_JUMPS)
         for to, path in leaps
     }
     assert len(expected) == 20 and found == expected
