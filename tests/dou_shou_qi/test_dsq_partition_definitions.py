@@ -12,6 +12,12 @@ from __future__ import annotations
 import pytest
 
 from reference.dou_shou_qi.causality import causality, complete_causality_graph
+from reference.dou_shou_qi.drawing import (
+    den_access,
+    format_partition_map,
+    region_label,
+    subproblem_notation,
+)
 from reference.dou_shou_qi.geometry import (
     DEN,
     DENS,
@@ -31,12 +37,8 @@ from reference.dou_shou_qi.partition import (
     Subproblem,
     build_subproblems,
     compute_mst,
-    den_access,
     find_subproblems,
-    format_partition_map,
     partition_board,
-    region_label,
-    subproblem_notation,
 )
 from reference.dou_shou_qi.rules import DouShouQi
 from reference.errors import ParameterError
