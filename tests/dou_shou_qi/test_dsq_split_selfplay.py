@@ -7,12 +7,12 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from reference.dou_shou_qi.geometry import Side
+from reference.dou_shou_qi.players import Budget
 from reference.dou_shou_qi.selfplay import (
     CONFIGURATION_4,
     CONFIGURATIONS,
     FIGURE_22,
     FIGURE_23,
-    Budget,
     SelfPlayTask,
     average_depths,
     budget_rows,
