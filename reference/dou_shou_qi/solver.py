@@ -25,7 +25,15 @@ with two options the thesis does not have:
   subproblem at each ply is chosen during play.
 
 With ``check_decided=False`` and ``combination="implied"`` the engine is the
-literal SEARCH-SUBPROBLEMS (a property test checks that they agree).
+literal SEARCH-SUBPROBLEMS (a property test checks that they agree).  SEARCH-POSITION
+with the engine is ``engine_search_subproblems(game, find_subproblems(game.pieces(),
+t_thresh), ...)``:
+
+>>> from reference.dou_shou_qi.partition import find_subproblems
+>>> game = DouShouQi.from_notation("A: Ld3 Ta1 / B: Cd4 / A")
+>>> result = engine_search_subproblems(game, find_subproblems(game.pieces(), 4), max_depth=2)
+>>> game.format_move(result.move), result.value, result.decided   # A takes B's last piece
+('d3-d4', 999999, True)
 """
 
 from __future__ import annotations
@@ -35,7 +43,7 @@ from typing import Literal
 from reference.dou_shou_qi.causality import free_body_cone
 from reference.dou_shou_qi.geometry import ALL_SQUARES, WATER_JUMPS, Kind, Side, Square
 from reference.dou_shou_qi.notation import Move
-from reference.dou_shou_qi.partition import CausalityMST, Decomposition, find_subproblems
+from reference.dou_shou_qi.partition import Decomposition
 from reference.dou_shou_qi.rules import DouShouQi
 from reference.dou_shou_qi.split_search import (
     SearchLimits,
@@ -46,7 +54,7 @@ from reference.dou_shou_qi.split_search import (
     WholeBoardView,
     choose_subproblem,
 )
-from reference.errors import GameError, ParameterError
+from reference.errors import ParameterError
 from reference.search import MATE_BOUND, Score
 from reference.search.context import Deadline, SearchTimeout
 from reference.search.root import Algorithm, run_root
@@ -122,22 +130,20 @@ def engine_search_subproblems(
     game: DouShouQi,
     decomposition: Decomposition,
     *,
+    combination: Combination = "implied",
+    check_decided: bool = True,
     max_depth: int | None = None,
     time_limit: float | None = None,
     node_budget: int | None = None,
+    deadline: Deadline | None = None,
     algorithm: Algorithm = "alphabeta",
     ordering: bool | None = None,
-    combination: Combination = "implied",
-    check_decided: bool = True,
-    deadline: Deadline | None = None,
 ) -> SplitSearchResult:
     """SEARCH-SUBPROBLEMS with the whole-board check for decided games and a choice of combination.
 
-    The limits, errors and results are those of
-    :func:`~reference.dou_shou_qi.split_search.search_subproblems`; ``combination``
-    is ``"implied"`` (the thesis's ImpliedScore) or ``"sum"`` (the corrected
-    combination); ``check_decided`` first asks the whole position whether the game
-    is decided within ``d`` (see the module docstring).
+    Limits, errors and results as in :func:`~reference.dou_shou_qi.split_search.search_subproblems`;
+    ``combination``: ``"implied"`` (ImpliedScore) or ``"sum"`` (corrected); ``check_decided``:
+    first ask the whole position whether the game is decided within ``d``.
     """
     limits = SearchLimits.of(max_depth, time_limit, node_budget, deadline)
     if combination not in COMBINATIONS:
@@ -178,41 +184,3 @@ def engine_search_subproblems(
         if limits.spent(search.counters.nodes):
             break
     return search.finish(best)
-
-
-def engine_search_position(
-    game: DouShouQi,
-    t_thresh: float = 4,
-    *,
-    max_depth: int | None = None,
-    time_limit: float | None = None,
-    node_budget: int | None = None,
-    algorithm: Algorithm = "alphabeta",
-    ordering: bool | None = None,
-    tracker: CausalityMST | None = None,
-    combination: Combination = "implied",
-    check_decided: bool = True,
-    deadline: Deadline | None = None,
-) -> SplitSearchResult:
-    """SEARCH-POSITION with :func:`engine_search_subproblems` as its phase 2.
-
-    >>> game = DouShouQi.from_notation("A: Ld3 Ta1 / B: Cd4 / A")
-    >>> result = engine_search_position(game, 4, max_depth=2)   # A takes B's last piece
-    >>> game.format_move(result.move), result.value, result.decided
-    ('d3-d4', 999999, True)
-    """
-    if game.is_terminal():
-        raise GameError("the game is over: there is no move to search")
-    decomposition = find_subproblems(game.pieces(), t_thresh, tracker=tracker)
-    return engine_search_subproblems(
-        game,
-        decomposition,
-        max_depth=max_depth,
-        time_limit=time_limit,
-        node_budget=node_budget,
-        algorithm=algorithm,
-        ordering=ordering,
-        combination=combination,
-        check_decided=check_decided,
-        deadline=deadline,
-    )

@@ -20,7 +20,6 @@ from reference.dou_shou_qi.solver import (
     REFUTED_CLAIM,
     Combination,
     cannot_interact,
-    engine_search_position,
     engine_search_subproblems,
 )
 from reference.dou_shou_qi.split_search import (
@@ -40,6 +39,28 @@ ALGORITHMS: tuple[Algorithm, ...] = ("alphabeta", "alphabeta_tt", "pvs", "mtdf")
 ENGINE_PINS = DATA / "dsq_split_engine_pins.json"
 """Results of the split search with the engine's options, as the single function that had
 them as options computed them before the literal listing and the engine were separated."""
+
+
+def engine_search_position(
+    game: DouShouQi,
+    t_thresh: float,
+    *,
+    max_depth: int,
+    algorithm: Algorithm = "alphabeta",
+    combination: Combination = "implied",
+    check_decided: bool = True,
+) -> SplitSearchResult:
+    """SEARCH-POSITION with the engine's SEARCH-SUBPROBLEMS (the decided check on by default)."""
+    if game.is_terminal():
+        raise GameError("the game is over: there is no move to search")
+    return engine_search_subproblems(
+        game,
+        find_subproblems(game.pieces(), t_thresh),
+        max_depth=max_depth,
+        algorithm=algorithm,
+        combination=combination,
+        check_decided=check_decided,
+    )
 
 
 def random_game(choices: list[int]) -> DouShouQi:
