@@ -50,7 +50,7 @@ def test_terrain_matches_section_2_1() -> None:
 
 
 def test_start_position_has_24_legal_moves() -> None:
-    """Issue 7: "The start position has 24 legal moves"."""
+    """The start position has 24 legal moves (Figure 2's start, §2.1's rules)."""
     g = DouShouQi()
     assert g.to_notation() == START
     assert len(g.legal_moves()) == 24
