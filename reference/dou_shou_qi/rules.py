@@ -47,8 +47,6 @@ left).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from reference.bits import Bitboard
 from reference.dou_shou_qi.evaluation import COMPOSITE
 from reference.dou_shou_qi.geometry import (
@@ -495,59 +493,42 @@ class DouShouQi:
         land = _LAND_STEPS[side]
         swim = _SWIM_STEPS[side]
         plain: list[Move] = []
-        buckets: list[list[Move]] | None = None
-        if self._ordering:
-            buckets = [[] for _ in range(NUM_PRIORITIES)]
+        ordering = self._ordering
+        # §11: captures first, then by the mover's kind, a bucket each (without ordering:
+        # every bucket is the one list, in generation order)
+        buckets = [[] for _ in range(NUM_PRIORITIES)] if ordering else [plain] * NUM_PRIORITIES
+        captures = buckets[CAPTURE_PRIORITY]
         for src in sorted(sq for sq in self._where[base + 1 : base + 9] if sq >= 0):
             kind = board[src] - base
-            if buckets is None:
-                quiet = capture = plain.append
-            else:  # §11: captures first, then by the mover's kind
-                quiet = buckets[KIND_PRIORITY[kind]].append
-                capture = buckets[CAPTURE_PRIORITY].append
-            for dst, move in swim[src] if kind == Kind.MOUSE else land[src]:
+            quiet = buckets[KIND_PRIORITY[kind]]
+            for dst, move in swim[src] if kind == Kind.MOUSE else land[src]:  # one step
                 if restricted and not (allowed >> dst) & 1:
                     continue
                 cell = board[dst]
                 if not cell:
-                    quiet(move)
+                    quiet.append(move)
                 elif (cell <= 8) != (side == 0) and can_capture(
                     side, kind, src, cell - 8 + base, dst
                 ):
-                    capture(move)
+                    captures.append(move)
             if kind == Kind.TIGER or kind == Kind.LION:
-                self._add_jumps(src, kind, quiet, capture)
-        if buckets is not None:
+                for dst, path, move in JUMPS[src]:  # a leap across the water
+                    if restricted and not (allowed >> dst) & 1:
+                        continue
+                    for water in path:
+                        if board[water]:
+                            break  # a mouse in the water on the path blocks the leap
+                    else:
+                        cell = board[dst]
+                        if not cell:
+                            quiet.append(move)
+                        elif (cell <= 8) != (side == 0) and RANK_BEATS[kind][cell - 8 + base]:
+                            captures.append(move)  # leaps start and end off the traps
+        if ordering:
             plain = [move for bucket in buckets for move in bucket]
         if self._allow_non_move:
             plain.append(NON_MOVE)
         return tuple(plain)
-
-    def _add_jumps(
-        self,
-        src: Square,
-        kind: int,
-        quiet: Callable[[Move], None],
-        capture: Callable[[Move], None],
-    ) -> None:
-        """The lion's or tiger's leaps from ``src`` across the water, unless a mouse is in it (§2.1)."""
-        board = self._board
-        side = int(self._to_move)
-        for dst, path, move in JUMPS[src]:
-            if not (self._allowed >> dst) & 1:
-                continue
-            blocked = False
-            for water in path:  # any mouse in the water on the path blocks the jump
-                if board[water]:
-                    blocked = True
-                    break
-            if blocked:
-                continue
-            cell = board[dst]
-            if not cell:
-                quiet(move)
-            elif (cell <= 8) != (side == 0) and RANK_BEATS[kind][cell - 8 + 8 * side]:
-                capture(move)  # leaps start and land beside the water, never on a trap
 
     def make(self, move: Move) -> int:
         """Play a legal move without checking it (undo with :meth:`unmake`); returns 0."""
