@@ -26,7 +26,6 @@ from pathlib import Path
 
 from reference.dou_shou_qi.cones import (
     INF,
-    JUMP_LANDINGS,
     MOVEMENT_GRAPHS,
     Movement,
     a_cone,
@@ -36,10 +35,9 @@ from reference.dou_shou_qi.cones import (
     project_effect_cone,
 )
 from reference.dou_shou_qi.drawing import BoardEdge, board_svg
-from reference.dou_shou_qi.notation import Piece, parse_placement
+from reference.dou_shou_qi.geometry import NUM_SQUARES, WATER_JUMPS, Kind, Side, parse_square
+from reference.dou_shou_qi.notation import START_NOTATION, Piece, parse_placement
 from reference.dou_shou_qi.partition import find_subproblems
-from reference.dou_shou_qi.positions import START
-from reference.dou_shou_qi.squares import NUM_SQUARES, Kind, Side, parse_square
 
 PARTITIONS = {
     "figure13_partition_mst": (
@@ -52,7 +50,11 @@ PARTITIONS = {
         4,
         "A three-way split at T_thresh = 4",
     ),
-    "start_partition_mst": (START, 2, "The start at T_thresh = 2 (Figure 15's recursion, flat)"),
+    "start_partition_mst": (
+        START_NOTATION,
+        2,
+        "The start at T_thresh = 2 (Figure 15's recursion, flat)",
+    ),
 }
 
 
@@ -88,7 +90,7 @@ def movement_figure(movement: Movement, title: str) -> str:
         for other in MOVEMENT_GRAPHS[movement][sq]:
             if other <= sq:
                 continue
-            leap = any(other == landing for landing, _ in JUMP_LANDINGS[sq])
+            leap = any(other == landing for landing, _ in WATER_JUMPS[sq])
             if movement == Movement.JUMPING and not leap:
                 continue
             edges.append(BoardEdge(sq, other, dashed=leap, colour="#1f5fa8" if leap else "#333333"))
@@ -129,7 +131,9 @@ def main() -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     figures = {
-        "figure2_board": board_svg(parse_placement(START).pieces, title="Figure 2: the start"),
+        "figure2_board": board_svg(
+            parse_placement(START_NOTATION).pieces, title="Figure 2: the start"
+        ),
         "figure8b_cat_cone": cone_figure(Kind.CAT, "b2", Side.A, "Figure 8(b): cat from b2"),
         "figure8c_tiger_cone": cone_figure(Kind.TIGER, "a1", Side.A, "Figure 8(c): tiger from a1"),
         "figure8d_mouse_cone": cone_figure(Kind.MOUSE, "g3", Side.A, "Figure 8(d): mouse from g3"),

@@ -27,10 +27,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from reference.dou_shou_qi.board import DouShouQi
+from reference.dou_shou_qi.geometry import Side
 from reference.dou_shou_qi.players import MOVE_ORDERING, NO_HEURISTIC, choose_move, play_game
 from reference.dou_shou_qi.positions import APPENDIX_A
-from reference.dou_shou_qi.squares import Side
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.search import SearchContext, alphabeta, minimax
 from reference.search.protocol import INFINITY
 

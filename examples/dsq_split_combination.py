@@ -7,7 +7,10 @@ or more subproblems, how often that choice agrees with plain alpha-beta on the
 whole board at the same depth, beside the corrected combination (the *sum* of
 the subproblems: one real move per ply in any one of them), and the same on the
 positions where the subproblems cannot interact within the depth
-(:func:`reference.dou_shou_qi.split_search.cannot_interact`).
+(:func:`reference.dou_shou_qi.solver.cannot_interact`).  The literal
+combination is :func:`reference.dou_shou_qi.split_search.search_subproblems`; the
+whole-board check and the sum are the engine's,
+:func:`reference.dou_shou_qi.solver.engine_search_subproblems`.
 
 "agrees (value)": the split search's value equals plain alpha-beta's value.
 "agrees (move)": its move is one of the moves plain alpha-beta scores best.
@@ -20,18 +23,33 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from reference.dou_shou_qi.board import DouShouQi, Move
-from reference.dou_shou_qi.notation import format_placement
-from reference.dou_shou_qi.partition import find_subproblems
+from reference.dou_shou_qi.notation import Move, format_placement
+from reference.dou_shou_qi.partition import Decomposition, find_subproblems
 from reference.dou_shou_qi.positions import random_placement
-from reference.dou_shou_qi.split_search import (
-    Combination,
-    cannot_interact,
-    search_subproblems,
-)
+from reference.dou_shou_qi.rules import DouShouQi
+from reference.dou_shou_qi.solver import cannot_interact, engine_search_subproblems
+from reference.dou_shou_qi.split_search import SplitSearchResult, search_subproblems
 from reference.search import SearchContext, alphabeta, search
+
+SplitSearch = Callable[[DouShouQi, Decomposition, int], SplitSearchResult]
+
+RUNS: tuple[tuple[str, SplitSearch], ...] = (
+    ("ImpliedScore (literal)", lambda g, d, depth: search_subproblems(g, d, max_depth=depth)),
+    (
+        "ImpliedScore + decided check",
+        lambda g, d, depth: engine_search_subproblems(g, d, max_depth=depth),
+    ),
+    (
+        "sum of subproblems (corrected)",
+        lambda g, d, depth: engine_search_subproblems(
+            g, d, max_depth=depth, combination="sum", check_decided=False
+        ),
+    ),
+)
+"""The three combinations measured: the thesis's listing, then the engine's two options."""
 
 
 def best_moves(game: DouShouQi, depth: int) -> tuple[int, set[Move], int]:
@@ -64,7 +82,7 @@ class Tally:
         )
 
 
-def main() -> None:
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--positions", type=int, default=50, help="positions that split (default 50)"
@@ -75,62 +93,67 @@ def main() -> None:
     parser.add_argument("--threshold", type=float, default=4, help="T_thresh (thesis: 4)")
     parser.add_argument("--seed", type=int, default=2010, help="random seed (default 2010)")
     parser.add_argument("--show", action="store_true", help="print every position and verdict")
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
+    return parser.parse_args()
+
+
+def split_positions(count: int, seed: int, threshold: float) -> list[DouShouQi]:
+    """``count`` random unfinished positions (2-6 pieces a side) that split at ``threshold``."""
+    rng = random.Random(seed)
     games: list[DouShouQi] = []
-    while len(games) < args.positions:
+    while len(games) < count:
         game = DouShouQi(random_placement(rng, pieces_per_side=(2, 6)))
         if game.is_terminal():
             continue
-        if len(find_subproblems(game.pieces(), args.threshold).subproblems) >= 2:
+        if len(find_subproblems(game.pieces(), threshold).subproblems) >= 2:
             games.append(game)
+    return games
+
+
+def measure(
+    games: list[DouShouQi], depth: int, threshold: float, show: bool
+) -> tuple[int, dict[tuple[str, bool], Tally]]:
+    """Plain alpha-beta's nodes, and each combination's tallies (all positions, apart ones)."""
+    plain_nodes = 0
+    tallies: dict[tuple[str, bool], Tally] = {}
+    for game in games:
+        value, best, _ = best_moves(game, depth)
+        plain_nodes += search(game, depth).stats.nodes
+        decomposition = find_subproblems(game.pieces(), threshold)
+        apart = cannot_interact(game, decomposition, depth)
+        verdicts: list[str] = []
+        for label, run in RUNS:
+            result = run(game, decomposition, depth)
+            for subset in (False, True) if apart else (False,):
+                t = tallies.setdefault((label, subset), Tally())
+                t.positions += 1
+                t.value += result.value == value
+                t.move += result.move in best
+                t.nodes += result.nodes
+            verdicts.append(f"{result.value}/{'ok' if result.move in best else 'not best'}")
+        if show:
+            print(
+                f"    {format_placement(game.placement())}: plain {value}, "
+                + ", ".join(verdicts)
+                + (" (cannot interact)" if apart else ""),
+                file=sys.stderr,
+            )
+    return plain_nodes, tallies
+
+
+def main() -> None:
+    args = parse_args()
+    games = split_positions(args.positions, args.seed, args.threshold)
     print(
         f"{len(games)} random positions (seed {args.seed}, 2-6 pieces a side) that split at "
         f"T_thresh = {args.threshold}; plain = alpha-beta on the whole board"
     )
     for depth in args.depths:
-        plain_nodes = 0
-        tallies: dict[tuple[str, bool], Tally] = {}
-        for game in games:
-            value, best, _ = best_moves(game, depth)
-            plain_nodes += search(game, depth).stats.nodes
-            decomposition = find_subproblems(game.pieces(), args.threshold)
-            apart = cannot_interact(game, decomposition, depth)
-            runs: list[tuple[str, Combination, bool]] = [
-                ("ImpliedScore (literal)", "implied", False),
-                ("ImpliedScore + decided check", "implied", True),
-                ("sum of subproblems (corrected)", "sum", False),
-            ]
-            verdicts: list[str] = []
-            for label, combination, check in runs:
-                result = search_subproblems(
-                    game,
-                    decomposition,
-                    max_depth=depth,
-                    combination=combination,
-                    check_decided=check,
-                )
-                for subset in (False, True):
-                    if subset and not apart:
-                        continue
-                    t = tallies.setdefault((label, subset), Tally())
-                    t.positions += 1
-                    t.value += result.value == value
-                    t.move += result.move in best
-                    t.nodes += result.nodes
-                verdicts.append(f"{result.value}/{'ok' if result.move in best else 'not best'}")
-            if args.show:
-                print(
-                    f"    {format_placement(game.placement())}: plain {value}, "
-                    + ", ".join(verdicts)
-                    + (" (cannot interact)" if apart else ""),
-                    file=sys.stderr,
-                )
+        plain_nodes, tallies = measure(games, depth, args.threshold, args.show)
         print(f"\ndepth {depth}: plain alpha-beta {plain_nodes:,} nodes")
         print(f"  {'':<34} agrees (value) agrees (move)      nodes")
         for subset, title in ((False, "all positions"), (True, "subproblems cannot interact")):
             print(f" {title}:")
-            for label, _, _ in runs:
+            for label, _ in RUNS:
                 print(tallies.get((label, subset), Tally()).row(label, plain_nodes))
 
 

@@ -12,7 +12,7 @@ own step 3, C = log16(1/31) - log16(2/15) = log16(15/62) = -0.512 plies
 (ERRATUM: the thesis prints ".198").
 
 Quick by default (depths 2 and 4); ``--full`` adds depth 6.  The split search is
-the thesis's (``check_decided=False``: no full-board check for decided games).
+the thesis's (the literal listing: no whole-board check for decided games).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from __future__ import annotations
 import argparse
 import math
 
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.partition import find_subproblems
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.dou_shou_qi.split_search import search_subproblems
 from reference.search import search
 
@@ -47,7 +47,7 @@ def main() -> None:
         sizes = "+".join(str(len(s.pieces)) for s in decomposition.subproblems)
         for d in depths:
             plain = search(game, d, algorithm="alphabeta").stats.nodes
-            split = search_subproblems(game, decomposition, max_depth=d, check_decided=False).nodes
+            split = search_subproblems(game, decomposition, max_depth=d).nodes
             predicted = (62 / 15) / 2 ** (d + 1)
             print(
                 f"{name:<13} {len(decomposition.pieces):>6}  {sizes:>11}  {d:>5}  {plain:>11}"

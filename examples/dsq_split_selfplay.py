@@ -23,15 +23,15 @@ import importlib
 import time
 from concurrent.futures import Executor
 
-from reference.dou_shou_qi.board import DEFAULT_DRAW_LIMIT
+from reference.dou_shou_qi.players import Budget
 from reference.dou_shou_qi.positions import APPENDIX_A
+from reference.dou_shou_qi.rules import DEFAULT_DRAW_LIMIT
 from reference.dou_shou_qi.selfplay import (
     CONFIGURATION_4,
     FIGURE_19,
     FIGURE_20,
     FIGURE_22,
     FIGURE_23,
-    Budget,
     SelfPlayRecord,
     average_depths,
     budget_rows,
@@ -43,7 +43,7 @@ from reference.dou_shou_qi.selfplay import (
 )
 
 
-def main() -> None:
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--full", action="store_true", help="thesis scale: 9 positions, 30 s/move, 200 plies"
@@ -75,7 +75,11 @@ def main() -> None:
         metavar=("S30", "S5", "S2"),
         help="seconds per move instead of --budgets (the thesis: 30 5 2)",
     )
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def scale(args: argparse.Namespace) -> tuple[int, Budget, int]:
+    """How many positions, the budget per move and the draw limit (quick, ``--full`` or given)."""
     if args.full:
         count, budget, draw_limit = 9, Budget(seconds=30.0), DEFAULT_DRAW_LIMIT
     else:
@@ -88,6 +92,12 @@ def main() -> None:
         budget = Budget(nodes=args.nodes)
     if args.draw_limit is not None:
         draw_limit = args.draw_limit
+    return count, budget, draw_limit
+
+
+def main() -> None:
+    args = parse_args()
+    count, budget, draw_limit = scale(args)
     positions = {p.name: p.notation for p in list(APPENDIX_A.values())[:count]}
     executor: Executor | None = None
     if args.dask:
@@ -98,17 +108,23 @@ def main() -> None:
         figures_22_23(args, positions, draw_limit, executor)
         return
     tasks = make_tasks(positions, budget, threshold=args.threshold, draw_limit=draw_limit)
-    scale = (
+    games = (
         f"{len(positions)} positions x 2 sides x 4 configurations = {len(tasks)} games; "
         f"budget {budget.nodes} nodes"
         if budget.nodes
         else f"budget {budget.seconds} s"
     )
-    print(f"{scale} per move; draw after {draw_limit} plies; T_thresh = {args.threshold}")
+    print(f"{games} per move; draw after {draw_limit} plies; T_thresh = {args.threshold}")
     start = time.perf_counter()
     records = run_selfplay(tasks, executor, workers=args.workers)
     print(f"played in {time.perf_counter() - start:.1f} s\n")
+    print_figures_19_20(records)
+    freqs, hist = print_figure_21(records)
+    plot_figure_21(freqs, hist)
 
+
+def print_figures_19_20(records: list[SelfPlayRecord]) -> None:
+    """Figure 19 (wins / draws / losses) and Figure 20 (average depth) beside the thesis's."""
     print(
         "Figure 19: wins / draws / losses of the first player     ours          thesis (40 games)"
     )
@@ -121,6 +137,10 @@ def main() -> None:
     print("\nFigure 20: average depth reached (plies)   ours   thesis (30 s/move)")
     for name, depth in average_depths(records).items():
         print(f"{name:>16}                         {depth:>5.2f}   {FIGURE_20[name]:>5.2f}")
+
+
+def print_figure_21(records: list[SelfPlayRecord]) -> tuple[list[float], dict[int, dict[int, int]]]:
+    """Figure 21: split frequencies and subproblem sizes (returned for the plot)."""
     freqs = split_frequencies(records)
     print("\nFigure 21(a): split frequency per game and splitting player")
     if freqs:
@@ -134,6 +154,11 @@ def main() -> None:
         print("  no split happened")
     for n, sizes in hist.items():
         print(f"  {n}-way: " + ", ".join(f"{size}: {count}" for size, count in sizes.items()))
+    return freqs, hist
+
+
+def plot_figure_21(freqs: list[float], hist: dict[int, dict[int, int]]) -> None:
+    """Figure 21 as a PNG when matplotlib is installed."""
     try:
         import matplotlib.pyplot as plt  # type: ignore[import-not-found]
     except ImportError:

@@ -17,9 +17,11 @@ from __future__ import annotations
 import argparse
 import random
 from collections import Counter
+from dataclasses import dataclass, field
 
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.causality import complete_causality_graph
+from reference.dou_shou_qi.notation import Move
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.graphs import (
     IndexedCompleteGraph,
     complete_graph_edges,
@@ -29,6 +31,61 @@ from reference.graphs import (
 )
 
 
+@dataclass
+class Tally:
+    """What the moves measured: weight changes, agreement with the from-scratch MST, |E'|."""
+
+    changes: Counter[float] = field(default_factory=Counter)
+    agree: int = 0
+    moves: int = 0
+    reduced: list[tuple[int, int, int]] = field(default_factory=list)
+    """(n, |E'|, edges considered) of every Update-MST call."""
+
+
+def measure_move(game: DouShouQi, move: Move, tally: Tally) -> None:
+    """Make the non-capturing ``move``; Update-MST of G_T against the MST from scratch."""
+    before = game.pieces()
+    weights = complete_causality_graph(before)
+    v = next(i for i, p in enumerate(before) if p.square == move.src)
+    game.make(move)
+    after = game.pieces()
+    # keep the vertex order of `before`: the moved piece takes its new square
+    order = [
+        next(j for j, q in enumerate(after) if q.square == (move.dst if i == v else p.square))
+        for i, p in enumerate(before)
+    ]
+    new_weights_full = complete_causality_graph(after)
+    new = [new_weights_full[order[v]][order[u]] if u != v else 0 for u in range(len(before))]
+    for u in range(len(before)):
+        if u != v:
+            tally.changes[new[u] - weights[v][u]] += 1
+    graph = IndexedCompleteGraph(weights)
+    tree = mst_kruskal(len(before), graph.edges())
+    result = update_mst_optimized(graph, tree, v, new)
+    scratch = tree_weight(mst_kruskal(len(before), complete_graph_edges(graph.matrix())))
+    tally.moves += 1
+    tally.agree += tree_weight(result.tree) == scratch
+    tally.reduced.append((len(before), result.reduced_edges, result.edges_considered))
+
+
+def report(tally: Tally) -> None:
+    """The weight changes, the agreement and the sizes of E' by piece count."""
+    print("\nchange of T[v, u] for the moved piece v   count")
+    for delta in sorted(tally.changes):
+        print(f"{int(delta):>+6}                               {tally.changes[delta]:>6}")
+    print(f"\nUpdate-MST weight == from-scratch MST weight: {tally.agree} / {tally.moves}")
+    by_n: dict[int, list[tuple[int, int]]] = {}
+    for n, e, c in tally.reduced:
+        by_n.setdefault(n, []).append((e, c))
+    print("\n pieces  n(n-1)/2  mean |E'|  max |E'|  mean considered")
+    for n in sorted(by_n):
+        rows = by_n[n]
+        print(
+            f"{n:>7}  {n * (n - 1) // 2:>8}  {sum(e for e, _ in rows) / len(rows):>9.1f}"
+            f"  {max(e for e, _ in rows):>8}  {sum(c for _, c in rows) / len(rows):>15.1f}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--full", action="store_true", help="20 games of 120 plies")
@@ -36,9 +93,7 @@ def main() -> None:
     args = parser.parse_args()
     games, plies = (20, 120) if args.full else (4, 60)
     rng = random.Random(args.seed)
-    changes: Counter[float] = Counter()
-    agree = moves = 0
-    reduced: list[tuple[int, int, int]] = []  # (n, |E'|, edges considered)
+    tally = Tally()
     for _ in range(games):
         game = DouShouQi()
         for _ in range(plies):
@@ -48,51 +103,13 @@ def main() -> None:
             move = rng.choice(legal)
             if game.piece_at(move.dst) is not None:  # Update-MST handles moves, not captures
                 game.make(move)
-                continue
-            before = game.pieces()
-            weights = complete_causality_graph(before)
-            v = next(i for i, p in enumerate(before) if p.square == move.src)
-            game.make(move)
-            after = game.pieces()
-            # keep the vertex order of `before`: the moved piece takes its new square
-            order = [
-                next(
-                    j for j, q in enumerate(after) if q.square == (move.dst if i == v else p.square)
-                )
-                for i, p in enumerate(before)
-            ]
-            new_weights_full = complete_causality_graph(after)
-            new = [
-                new_weights_full[order[v]][order[u]] if u != v else 0 for u in range(len(before))
-            ]
-            for u in range(len(before)):
-                if u != v:
-                    changes[new[u] - weights[v][u]] += 1
-            graph = IndexedCompleteGraph(weights)
-            tree = mst_kruskal(len(before), graph.edges())
-            result = update_mst_optimized(graph, tree, v, new)
-            scratch = tree_weight(mst_kruskal(len(before), complete_graph_edges(graph.matrix())))
-            moves += 1
-            agree += tree_weight(result.tree) == scratch
-            reduced.append((len(before), result.reduced_edges, result.edges_considered))
+            else:
+                measure_move(game, move, tally)
     print(
         f"{games} random games of up to {plies} plies from the start (seed {args.seed}), "
-        f"{moves} non-capturing moves"
+        f"{tally.moves} non-capturing moves"
     )
-    print("\nchange of T[v, u] for the moved piece v   count")
-    for delta in sorted(changes):
-        print(f"{int(delta):>+6}                               {changes[delta]:>6}")
-    print(f"\nUpdate-MST weight == from-scratch MST weight: {agree} / {moves}")
-    by_n: dict[int, list[tuple[int, int]]] = {}
-    for n, e, c in reduced:
-        by_n.setdefault(n, []).append((e, c))
-    print("\n pieces  n(n-1)/2  mean |E'|  max |E'|  mean considered")
-    for n in sorted(by_n):
-        rows = by_n[n]
-        print(
-            f"{n:>7}  {n * (n - 1) // 2:>8}  {sum(e for e, _ in rows) / len(rows):>9.1f}"
-            f"  {max(e for e, _ in rows):>8}  {sum(c for _, c in rows) / len(rows):>15.1f}"
-        )
+    report(tally)
 
 
 if __name__ == "__main__":

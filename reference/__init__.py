@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from reference.api import BestMove, Solution, bestmove, divide, perft, solve
     from reference.connect6.board import Connect6
     from reference.dots_and_boxes.board import DotsAndBoxes
-    from reference.dou_shou_qi.board import DouShouQi
+    from reference.dou_shou_qi.rules import DouShouQi
     from reference.mnk.board import MNKGame
     from reference.wargame.game import WarGame
 
@@ -43,7 +43,7 @@ _LAZY: dict[str, str] = {
     "solve": "reference.api",
     "Connect6": "reference.connect6.board",
     "DotsAndBoxes": "reference.dots_and_boxes.board",
-    "DouShouQi": "reference.dou_shou_qi.board",
+    "DouShouQi": "reference.dou_shou_qi.rules",
     "MNKGame": "reference.mnk.board",
     "WarGame": "reference.wargame.game",
 }

@@ -22,8 +22,8 @@ from reference.dou_shou_qi.cones import (
     min_height,
     project_effect_cone,
 )
+from reference.dou_shou_qi.geometry import Side
 from reference.dou_shou_qi.notation import Piece
-from reference.dou_shou_qi.squares import Side
 from reference.errors import ParameterError
 
 

@@ -21,18 +21,17 @@ from enum import IntEnum
 from functools import cache
 from typing import TypeAlias
 
-from reference.dou_shou_qi.squares import (
+from reference.dou_shou_qi.geometry import (
     COLS,
     DEN,
     NUM_SQUARES,
     ROWS,
     WATER,
+    WATER_JUMPS,
     Kind,
     Side,
     Square,
-    col_of,
     neighbours,
-    row_of,
 )
 from reference.errors import ParameterError
 
@@ -66,28 +65,6 @@ def movement_of(kind: Kind) -> Movement:
     return Movement.NORMAL
 
 
-def _jump_landings() -> tuple[tuple[tuple[Square, tuple[Square, ...]], ...], ...]:
-    """For every land square, the squares a leap across water lands on, with the water crossed."""
-    result: list[tuple[tuple[Square, tuple[Square, ...]], ...]] = []
-    for sq in range(NUM_SQUARES):
-        found: list[tuple[Square, tuple[Square, ...]]] = []
-        if sq not in WATER:
-            for dc, dr in ((0, 1), (0, -1), (-1, 0), (1, 0)):
-                c, r = col_of(sq) + dc, row_of(sq) + dr
-                path: list[Square] = []
-                while 0 <= c < COLS and 0 <= r < ROWS and r * COLS + c in WATER:
-                    path.append(r * COLS + c)
-                    c, r = c + dc, r + dr
-                if path and 0 <= c < COLS and 0 <= r < ROWS:
-                    found.append((r * COLS + c, tuple(path)))
-        result.append(tuple(found))
-    return tuple(result)
-
-
-JUMP_LANDINGS = _jump_landings()
-"""``JUMP_LANDINGS[sq]``: ``(landing square, water squares crossed)`` of each leap from ``sq``."""
-
-
 def _graph(movement: Movement) -> tuple[tuple[Square, ...], ...]:
     adjacency: list[tuple[Square, ...]] = []
     for sq in range(NUM_SQUARES):
@@ -98,7 +75,7 @@ def _graph(movement: Movement) -> tuple[tuple[Square, ...], ...]:
         else:
             steps = [x for x in neighbours(sq) if x not in WATER]
             if movement == Movement.JUMPING:
-                steps += [landing for landing, _ in JUMP_LANDINGS[sq]]
+                steps += [landing for landing, _ in WATER_JUMPS[sq]]
             adjacency.append(tuple(steps))
     return tuple(adjacency)
 

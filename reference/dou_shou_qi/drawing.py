@@ -1,11 +1,13 @@
-"""Board pictures as SVG text (standard library only), for the thesis's board and graph figures.
+"""Board pictures: the board partition as a text map, and boards as SVG (standard library only).
 
 Seed 003: Figure 2 (the board), Figure 8 (b)-(d) (effect cones), Figure 10
-(movement graphs), Figures 13-15 (subproblems, the board partition, the minimum
-spanning tree of G_T).  :func:`board_svg` draws one board with any of: pieces,
-a number on each square, a shade per square, a region per square, and edges
-between squares; ``examples/dsq_figures.py`` writes the figures to files.  A
-browser shows an ``.svg`` file as it is.
+(movement graphs), Figures 13-15 (subproblems, the Voronoi board partition, the
+minimum spanning tree of G_T), Figure 14(b) (the partition map).
+:func:`format_partition_map` prints the board split among subproblems as text;
+:func:`board_svg` draws one board with any of: pieces, a number on each square, a
+shade per square, a region per square, and edges between squares;
+``examples/dsq_figures.py`` writes the figures to files.  A browser shows an
+``.svg`` file as it is.
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reference.dou_shou_qi.notation import Piece
-from reference.dou_shou_qi.squares import (
+from reference.dou_shou_qi.geometry import (
     COLS,
+    DEN,
     DENS,
     FILES,
     KIND_LETTERS,
@@ -28,7 +30,57 @@ from reference.dou_shou_qi.squares import (
     Square,
     col_of,
     row_of,
+    square_name,
 )
+from reference.dou_shou_qi.notation import Piece, Placement, format_placement, piece_label
+from reference.dou_shou_qi.partition import NO_REGION, BoardPartition, Decomposition, Subproblem
+
+# ------------------------------------------------------------------ text
+
+
+def region_label(index: int) -> str:
+    """Subproblems are printed 1, 2, ..., 9, then A, B, ..., Z, then ``+`` for every further one."""
+    return "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[index] if index < 35 else "+"
+
+
+def format_partition_map(decomposition: Decomposition, *, show_pieces: bool = False) -> list[str]:
+    """The Voronoi board partition as text rows, row 9 first, like Figure 14(b).
+
+    Each square shows the number of its subproblem, ``D`` for a den, ``~`` for
+    water nobody reaches, ``.`` for other unreachable squares; with
+    ``show_pieces`` the pieces are drawn instead (A upper case, B lower case).
+    """
+    at = {p.square: p for p in decomposition.pieces}
+    rows: list[str] = []
+    for row in range(ROWS - 1, -1, -1):
+        cells: list[str] = []
+        for col in range(COLS):
+            sq = row * COLS + col
+            owner = decomposition.partition.region[sq]
+            if show_pieces and sq in at:
+                cells.append(piece_label(at[sq])[0])
+            elif sq in DENS:
+                cells.append("D")
+            elif owner == NO_REGION:
+                cells.append("~" if sq in WATER else ".")
+            else:
+                cells.append(region_label(owner))
+        rows.append(f"{row + 1}  {' '.join(cells)}")
+    rows.append(f"   {' '.join(FILES)}")
+    return rows
+
+
+def den_access(partition: BoardPartition, index: int) -> list[str]:
+    """The dens subproblem ``index`` may enter (square names)."""
+    return [square_name(DEN[s]) for s in Side if partition.allowed[index] >> DEN[s] & 1]
+
+
+def subproblem_notation(sub: Subproblem, to_move: Side) -> str:
+    """The subproblem as a position in the piece-list notation."""
+    return format_placement(Placement(sub.pieces, to_move))
+
+
+# ------------------------------------------------------------------- SVG
 
 CELL = 48
 """Side of one square in SVG units (our choice)."""
@@ -111,6 +163,21 @@ def board_svg(
         )
     left = (width - (2 * MARGIN + COLS * CELL)) / 2
     out.append(f'<g transform="translate({left},{top})">')
+    out += _squares_svg(shades, regions)
+    out += _coordinates_svg()
+    if numbers is not None:
+        out += _numbers_svg(numbers, shades, small_numbers)
+    out += _edges_svg(edges)
+    out += _pieces_svg(pieces)
+    out.append("</g></svg>")
+    return "\n".join(out) + "\n"
+
+
+def _squares_svg(
+    shades: Mapping[Square, float] | None, regions: Sequence[int] | None
+) -> list[str]:
+    """One rectangle per square (terrain, region or shade) and the D / T marks."""
+    out: list[str] = []
     for sq in range(COLS * ROWS):
         x, y = centre(sq)
         fill = _terrain_fill(sq)
@@ -129,6 +196,12 @@ def board_svg(
             out.append(
                 f'<text x="{x - CELL / 2 + 3}" y="{y - CELL / 2 + 11}" font-size="9" fill="#806040">{mark}</text>'
             )
+    return out
+
+
+def _coordinates_svg() -> list[str]:
+    """The file letters under the board and the rank numbers beside it."""
+    out: list[str] = []
     for col in range(COLS):
         x = MARGIN + (col + 0.5) * CELL
         out.append(
@@ -139,19 +212,32 @@ def board_svg(
         out.append(
             f'<text x="{MARGIN - 10}" y="{y}" text-anchor="middle" font-size="12">{row + 1}</text>'
         )
-    if numbers is not None:
-        for sq, text in numbers.items():
-            x, y = centre(sq)
-            if small_numbers:
-                x, y, size = x + CELL / 2 - 6, y + CELL / 2 - 9, 10
-            else:
-                size = 14
-            dark = shades is not None and shades.get(sq, 0.0) > 0.6
-            out.append(
-                f'<text class="number" data-square="{FILES[col_of(sq)]}{row_of(sq) + 1}" x="{x}" '
-                f'y="{y + 5}" text-anchor="middle" font-size="{size}"'
-                f"{' fill=' + chr(34) + '#ffffff' + chr(34) if dark else ''}>{escape(text)}</text>"
-            )
+    return out
+
+
+def _numbers_svg(
+    numbers: Mapping[Square, str], shades: Mapping[Square, float] | None, small: bool
+) -> list[str]:
+    """A text per square: centred, or small in the lower right corner; white on dark shades."""
+    out: list[str] = []
+    for sq, text in numbers.items():
+        x, y = centre(sq)
+        if small:
+            x, y, size = x + CELL / 2 - 6, y + CELL / 2 - 9, 10
+        else:
+            size = 14
+        dark = shades is not None and shades.get(sq, 0.0) > 0.6
+        out.append(
+            f'<text class="number" data-square="{FILES[col_of(sq)]}{row_of(sq) + 1}" x="{x}" '
+            f'y="{y + 5}" text-anchor="middle" font-size="{size}"'
+            f"{' fill=' + chr(34) + '#ffffff' + chr(34) if dark else ''}>{escape(text)}</text>"
+        )
+    return out
+
+
+def _edges_svg(edges: Sequence[BoardEdge]) -> list[str]:
+    """A line per edge, with its label at the middle."""
+    out: list[str] = []
     for e in edges:
         (x1, y1), (x2, y2) = centre(e.a), centre(e.b)
         dash = ' stroke-dasharray="6,4"' if e.dashed else ""
@@ -166,6 +252,12 @@ def board_svg(
                 f'fill="{e.colour}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
                 f"{escape(e.label)}</text>"
             )
+    return out
+
+
+def _pieces_svg(pieces: Sequence[Piece]) -> list[str]:
+    """A disc per piece (A red, B black) with its strength 1-8."""
+    out: list[str] = []
     for p in pieces:
         x, y = centre(p.square)
         fill, ink = ("#c0392b", "#ffffff") if p.side == Side.A else ("#222222", "#ffffff")
@@ -177,5 +269,4 @@ def board_svg(
             f'<text x="{x}" y="{y + 5}" text-anchor="middle" font-size="15" font-weight="bold" '
             f'fill="{ink}">{int(p.kind)}</text>'
         )
-    out.append("</g></svg>")
-    return "\n".join(out) + "\n"
+    return out

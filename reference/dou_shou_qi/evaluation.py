@@ -4,9 +4,10 @@ Seed 003, §2.3 (Figure 3), §2.3.1 and §3.3 (C[t,s], OppositeSquare, Evaluate)
 
 The tables are those of ``shared/seeds/003-figure3.md``: the text of Figure 3 is
 partly garbled, and 69 development cells of the tiger, lion and elephant tables
-were reconstructed there (marked ``*`` in that file and listed here in
-:data:`RECONSTRUCTED`).  Rows below run 9 down to 1, columns a to g, as printed,
-for player A; player B uses the same tables through :func:`opposite_square`.
+were reconstructed there (marked ``*`` there and in the tables below, and listed
+in :data:`RECONSTRUCTED`).  The tables below are laid out as Figure 3 prints them:
+three bands of tables side by side, rows 9 down to 1, columns a to g, for player
+A; player B uses the same tables through :func:`opposite_square`.
 
 The opponent's den is worth infinity in Figure 3.  A piece in the opponent's den
 ends the game, so the search never evaluates such a position; we store the finite
@@ -16,25 +17,21 @@ search's heuristic range.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
-from reference.dou_shou_qi.notation import Piece
-from reference.dou_shou_qi.squares import (
-    COLS,
+from reference.dou_shou_qi.geometry import (
     NUM_SQUARES,
-    ROWS,
     Kind,
     Side,
     Square,
     opposite_square,
-    parse_square,
+    square,
 )
+from reference.dou_shou_qi.notation import Piece
 
 DEN_DEVELOPMENT = 100_000
 """Our finite stand-in for Figure 3's infinite development value of the opponent's den."""
-
-INF = -1
-"""Marker for the infinite den cell in the literal tables below (replaced by DEN_DEVELOPMENT)."""
 
 MATERIAL: dict[Kind, int] = {
     Kind.MOUSE: 500,
@@ -48,124 +45,83 @@ MATERIAL: dict[Kind, int] = {
 }
 """Figure 3 (a): Material[t]."""
 
-# Figure 3 (b)-(i): Development[t, s], rows 9..1, columns a..g (INF = the opponent's den).
-_DEVELOPMENT_ROWS: dict[Kind, tuple[tuple[int, ...], ...]] = {
-    Kind.MOUSE: (
-        (11, 13, 50, INF, 50, 13, 13),
-        (11, 12, 13, 50, 13, 13, 13),
-        (10, 11, 11, 13, 13, 13, 13),
-        (8, 9, 9, 11, 12, 12, 13),
-        (8, 9, 9, 11, 12, 12, 12),
-        (8, 9, 9, 10, 12, 12, 11),
-        (8, 8, 8, 9, 10, 10, 10),
-        (8, 8, 8, 9, 9, 9, 9),
-        (8, 8, 8, 0, 8, 8, 8),
+_BANDS: tuple[tuple[tuple[Kind, ...], str], ...] = (
+    (
+        (Kind.MOUSE, Kind.CAT),
+        # row    (b) mouse, a..g              (c) cat, a..g
+        """
+9 | 11  13  50   ∞  50  13  13  | 11  15  50   ∞  50  15  11
+8 | 11  12  13  50  13  13  13  | 11  11  15  50  15  11  11
+7 | 10  11  11  13  13  13  13  | 10  11  11  15  11  11  10
+6 |  8   9   9  11  12  12  13  | 10   0   0  10   0   0   8
+5 |  8   9   9  11  12  12  12  | 10   0   0   8   0   0   8
+4 |  8   9   9  10  12  12  11  | 10   0   0   8   0   0   8
+3 |  8   8   8   9  10  10  10  | 10  10  10   8   8   8   8
+2 |  8   8   8   9   9   9   9  | 13  10   8   8   8   8   8
+1 |  8   8   8   0   8   8   8  |  8   8   8   0   8   8   8
+""",
     ),
-    Kind.CAT: (
-        (11, 15, 50, INF, 50, 15, 11),
-        (11, 11, 15, 50, 15, 11, 11),
-        (10, 11, 11, 15, 11, 11, 10),
-        (10, 0, 0, 10, 0, 0, 8),
-        (10, 0, 0, 8, 0, 0, 8),
-        (10, 0, 0, 8, 0, 0, 8),
-        (10, 10, 10, 8, 8, 8, 8),
-        (13, 10, 8, 8, 8, 8, 8),
-        (8, 8, 8, 0, 8, 8, 8),
+    (
+        (Kind.WOLF, Kind.DOG, Kind.HYENA),
+        # row    (d) wolf, a..g               (e) dog, a..g               (f) hyena, a..g
+        """
+9 | 11  15  50   ∞  50  15  11  | 11  15  50   ∞  50  15  11  | 14  15  50   ∞  50  15  14
+8 | 10  11  15  50  15  11  10  | 10  11  15  50  15  11  10  | 13  14  15  50  15  14  13
+7 |  9  10  11  15  11  10   9  |  9  10  11  15  11  10   9  | 13  13  14  15  14  13  13
+6 |  9   0   0  10   0   0   9  |  9   0   0  10   0   0   9  | 12   0   0  15   0   0  12
+5 |  8   0   0   8   0   0   8  |  8   0   0   8   0   0   8  | 11   0   0  14   0   0  11
+4 |  8   0   0   8   0   0   8  |  8   0   0   8   0   0   8  | 10   0   0  13   0   0  10
+3 |  8   8  10   8   8   8   8  |  8   8   8   8   8   8   8  |  9   9   9  10  10   9   9
+2 |  8  12  13   8   8   8   8  |  8   8   8   8  13  10   8  |  9   9   9   9   9   9   9
+1 |  8  12  12   0   8   8   8  |  8   8   8   0  12  12   8  |  9   9   9   0   9   9   9
+""",
     ),
-    Kind.WOLF: (
-        (11, 15, 50, INF, 50, 15, 11),
-        (10, 11, 15, 50, 15, 11, 10),
-        (9, 10, 11, 15, 11, 10, 9),
-        (9, 0, 0, 10, 0, 0, 9),
-        (8, 0, 0, 8, 0, 0, 8),
-        (8, 0, 0, 8, 0, 0, 8),
-        (8, 8, 10, 8, 8, 8, 8),
-        (8, 12, 13, 8, 8, 8, 8),
-        (8, 12, 12, 0, 8, 8, 8),
+    (
+        (Kind.TIGER, Kind.LION, Kind.ELEPHANT),
+        # row    (g) tiger, a..g              (h) lion, a..g              (i) elephant, a..g
+        """
+9 | 25* 30* 50*  ∞* 50  30  25  | 25* 30  50*  ∞* 50* 30* 25  | 25  30* 50   ∞* 50* 30  25*
+8 | 25* 25* 30* 50* 30  25  25  | 25  25* 30* 50* 30* 25  25* | 25  25* 30* 50* 30* 25* 25
+7 | 18* 20* 20* 30* 20  20  18  | 18  20  20  30* 20* 20  18* | 18  20* 20  30* 20* 20  18
+6 | 15*  0*  0* 15*  0   0  15  | 15   0*  0  15   0*  0  15  | 16   0   0  16   0*  0  16
+5 | 15*  0*  0* 15*  0   0  15  | 15   0*  0  15   0*  0  15  | 14   0*  0  14   0*  0  14
+4 | 15*  0*  0* 15*  0   0  15  | 15   0   0  15   0*  0  15  | 12   0   0  12   0*  0  12
+3 | 14* 16* 16* 14* 16  16  14  | 14  16  16  14* 16* 16* 14  | 10  15  14  14  14  14  12
+2 | 12  14  12  12  12  12  12  | 12* 12  12* 12  12* 12* 12  | 11  11  11  11  11  11  11
+1 | 10  12  12   0  12  12  10  | 10  12  12   0  12  12  10  | 11  11  11   0  11  11  11
+""",
     ),
-    Kind.DOG: (
-        (11, 15, 50, INF, 50, 15, 11),
-        (10, 11, 15, 50, 15, 11, 10),
-        (9, 10, 11, 15, 11, 10, 9),
-        (9, 0, 0, 10, 0, 0, 9),
-        (8, 0, 0, 8, 0, 0, 8),
-        (8, 0, 0, 8, 0, 0, 8),
-        (8, 8, 8, 8, 8, 8, 8),
-        (8, 8, 8, 8, 13, 10, 8),
-        (8, 8, 8, 0, 12, 12, 8),
-    ),
-    Kind.HYENA: (
-        (14, 15, 50, INF, 50, 15, 14),
-        (13, 14, 15, 50, 15, 14, 13),
-        (13, 13, 14, 15, 14, 13, 13),
-        (12, 0, 0, 15, 0, 0, 12),
-        (11, 0, 0, 14, 0, 0, 11),
-        (10, 0, 0, 13, 0, 0, 10),
-        (9, 9, 9, 10, 10, 9, 9),
-        (9, 9, 9, 9, 9, 9, 9),
-        (9, 9, 9, 0, 9, 9, 9),
-    ),
-    Kind.TIGER: (
-        (25, 30, 50, INF, 50, 30, 25),
-        (25, 25, 30, 50, 30, 25, 25),
-        (18, 20, 20, 30, 20, 20, 18),
-        (15, 0, 0, 15, 0, 0, 15),
-        (15, 0, 0, 15, 0, 0, 15),
-        (15, 0, 0, 15, 0, 0, 15),
-        (14, 16, 16, 14, 16, 16, 14),
-        (12, 14, 12, 12, 12, 12, 12),
-        (10, 12, 12, 0, 12, 12, 10),
-    ),
-    Kind.LION: (
-        (25, 30, 50, INF, 50, 30, 25),
-        (25, 25, 30, 50, 30, 25, 25),
-        (18, 20, 20, 30, 20, 20, 18),
-        (15, 0, 0, 15, 0, 0, 15),
-        (15, 0, 0, 15, 0, 0, 15),
-        (15, 0, 0, 15, 0, 0, 15),
-        (14, 16, 16, 14, 16, 16, 14),
-        (12, 12, 12, 12, 12, 12, 12),
-        (10, 12, 12, 0, 12, 12, 10),
-    ),
-    Kind.ELEPHANT: (
-        (25, 30, 50, INF, 50, 30, 25),
-        (25, 25, 30, 50, 30, 25, 25),
-        (18, 20, 20, 30, 20, 20, 18),
-        (16, 0, 0, 16, 0, 0, 16),
-        (14, 0, 0, 14, 0, 0, 14),
-        (12, 0, 0, 12, 0, 0, 12),
-        (10, 15, 14, 14, 14, 14, 12),
-        (11, 11, 11, 11, 11, 11, 11),
-        (11, 11, 11, 0, 11, 11, 11),
-    ),
-}
+)
+"""Figure 3 (b)-(i) as printed: three bands of tables side by side, rows 9 down to 1,
+columns a to g, for player A; ``∞`` is the opponent's den, ``*`` a reconstructed cell."""
 
 
-def _named(names: str) -> frozenset[Square]:
-    return frozenset(parse_square(name) for name in names.split())
+def _read_bands() -> tuple[dict[Kind, tuple[int, ...]], dict[Kind, frozenset[Square]]]:
+    """Development[t, s] by square (a1 = 0) and the starred cells, from :data:`_BANDS`."""
+    values: dict[Kind, list[int]] = {}
+    starred: dict[Kind, set[Square]] = {}
+    for kinds, text in _BANDS:
+        for line in text.strip("\n").splitlines():
+            label, *tables = line.split("|")
+            row = int(label) - 1
+            for kind, cells in zip(kinds, tables, strict=True):
+                for col, (number, star) in enumerate(re.findall(r"(\d+|∞)(\*?)", cells)):
+                    sq = square(col, row)
+                    values.setdefault(kind, [0] * NUM_SQUARES)[sq] = (
+                        DEN_DEVELOPMENT if number == "∞" else int(number)
+                    )
+                    if star:
+                        starred.setdefault(kind, set()).add(sq)
+    return (
+        {kind: tuple(values[kind]) for kind in Kind},
+        {kind: frozenset(squares) for kind, squares in starred.items()},
+    )
 
 
-RECONSTRUCTED: dict[Kind, frozenset[Square]] = {
-    Kind.TIGER: frozenset(parse_square(f"{col}{row}") for col in "abcd" for row in range(3, 10)),
-    Kind.LION: _named("a9 c9 d9 e9 f9 b8 c8 d8 e8 g8 d7 e7 g7 b6 e6 b5 e5 e4 d3 e3 f3 a2 c2 e2 f2"),
-    Kind.ELEPHANT: _named("b9 d9 e9 g9 b8 c8 d8 e8 f8 b7 d7 e7 e6 b5 e5 e4"),
-}
-"""The 69 development cells lost in the extracted text and reconstructed in 003-figure3.md."""
-
-
-def _by_square(rows: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    values = [0] * NUM_SQUARES
-    for printed_row, cells in enumerate(rows):
-        row = ROWS - 1 - printed_row  # the first printed row is rank 9
-        for col, value in enumerate(cells):
-            values[row * COLS + col] = DEN_DEVELOPMENT if value == INF else value
-    return tuple(values)
-
-
-DEVELOPMENT: dict[Kind, tuple[int, ...]] = {
-    kind: _by_square(rows) for kind, rows in _DEVELOPMENT_ROWS.items()
-}
-"""Figure 3 (b)-(i): Development[t, s] for player A, indexed by square (a1 = 0)."""
+DEVELOPMENT, RECONSTRUCTED = _read_bands()
+"""Figure 3 (b)-(i): ``DEVELOPMENT[kind][square]`` for player A (a1 = 0); ``RECONSTRUCTED[kind]``:
+the 69 development cells lost in the extracted text and reconstructed in 003-figure3.md
+(tiger, lion and elephant only)."""
 
 
 def composite(kind: Kind, sq: Square) -> int:

@@ -1,6 +1,7 @@
 """Text notation for Dou Shou Qi positions and moves.
 
-Seed 003, §1.2 (algebraic squares) and §2.1 (pieces); the piece-list form is issue 7's.
+Seed 003, §1.2 (algebraic squares) and §2.1 (pieces); the piece-list form is ours
+(the thesis prints positions only as diagrams).
 
 Position (piece-list form)::
 
@@ -22,7 +23,7 @@ same kind on one side, a non-mouse on water, a piece in its own den, a side to
 move that already stands in the opponent's den, both dens occupied, no pieces at all,
 a side without pieces that is not to move (the game ended when it lost its last
 piece), a ply count not written with the digits 0-9 (or, in
-:class:`~reference.dou_shou_qi.board.DouShouQi`, beyond the draw limit).
+:class:`~reference.dou_shou_qi.rules.DouShouQi`, beyond the draw limit).
 
 Moves are ``from-to`` (``e3-d3``); the pass / non-move of the split search
 (§6.1) is written ``pass``.
@@ -31,9 +32,10 @@ Moves are ``from-to`` (``e3-d3``); the pass / non-move of the split search
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from reference.digits import parse_natural
-from reference.dou_shou_qi.squares import (
+from reference.dou_shou_qi.geometry import (
     DEN,
     KIND_LETTERS,
     LETTER_KINDS,
@@ -46,7 +48,22 @@ from reference.dou_shou_qi.squares import (
 )
 from reference.errors import PositionFormatError
 
+START_NOTATION = "A: Ta1 Lg1 Cb2 Df2 Ea3 Wc3 He3 Mg3 / B: Ma7 Hc7 We7 Eg7 Db8 Cf8 La9 Tg9 / A"
+"""The starting position (Figure 2; A's squares implied by §2.3.1, B the 180-degree rotation)."""
+
 PASS_TEXT = "pass"
+"""How the non-move is written."""
+
+
+class Move(NamedTuple):
+    """A move from square ``src`` to square ``dst`` (a step or a lion / tiger jump)."""
+
+    src: Square
+    dst: Square
+
+
+NON_MOVE = Move(-1, -1)
+"""The pass / non-move of §6.1 (split search only; never legal in normal play)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,3 +192,16 @@ def parse_move_text(text: str) -> tuple[Square, Square] | None:
             f"bad move {text!r}: expected 'from-to' such as 'e3-d3' (or 'pass')"
         )
     return parse_square(parts[0]), parse_square(parts[1])
+
+
+def format_move(move: Move) -> str:
+    """The move as ``from-to`` (``pass`` for the non-move)."""
+    if move.src < 0:
+        return PASS_TEXT
+    return f"{square_name(move.src)}-{square_name(move.dst)}"
+
+
+def piece_label(piece: Piece) -> str:
+    """``Ta1`` for A's pieces, ``ta1`` for B's (the board drawings' convention)."""
+    letter = KIND_LETTERS[piece.kind]
+    return (letter if piece.side == Side.A else letter.lower()) + square_name(piece.square)

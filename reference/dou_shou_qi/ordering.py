@@ -4,23 +4,22 @@ Seed 003, §11 ("We search capturing moves first, then lion, tiger, elephant and
 mouse moves, and then all remaining moves").
 
 The game applies this order inside ``legal_moves`` when its ``ordering`` switch is
-on (:class:`~reference.dou_shou_qi.board.DouShouQi`), so every search of the core
-(minimax, alpha-beta, ...) sees ordered moves without knowing about them.  Ties
-keep the generation order (pieces by increasing square, directions up, down,
+on (:class:`~reference.dou_shou_qi.rules.DouShouQi`, which files each move into the
+bucket :data:`KIND_PRIORITY` gives it while generating), so every search of the
+core (minimax, alpha-beta, ...) sees ordered moves without knowing about them.
+Ties keep the generation order (pieces by increasing square, directions up, down,
 left, right, then jumps): the sort is stable.  :func:`order_moves` is the literal
-version (a stable sort on :func:`move_priority`), used by the tests as an oracle
-for the bucketed version in the generator.
+version (a stable sort on :func:`move_priority`), the tests' oracle for the
+bucketed one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from reference.dou_shou_qi.squares import Kind
-
-if TYPE_CHECKING:
-    from reference.dou_shou_qi.board import DouShouQi, Move
+from reference.dou_shou_qi.geometry import Kind, Square
+from reference.dou_shou_qi.notation import Move, Piece
 
 CAPTURE_PRIORITY = 0
 """Priority of every capturing move (searched first)."""
@@ -41,13 +40,19 @@ KIND_PRIORITY: tuple[int, ...] = (
 NUM_PRIORITIES = 6
 
 
+class PiecesOnSquares(Protocol):
+    """What :func:`order_moves` reads of a position: the piece on a square."""
+
+    def piece_at(self, sq: Square) -> Piece | None: ...
+
+
 def move_priority(kind: Kind, is_capture: bool) -> int:
     """The bucket of a move in the §11 order (0 = searched first)."""
     return CAPTURE_PRIORITY if is_capture else KIND_PRIORITY[kind]
 
 
-def order_moves(game: DouShouQi, moves: Sequence[Move]) -> list[Move]:
-    """Stable-sort ``moves`` (legal in ``game``'s position) into the §11 order.
+def order_moves(position: PiecesOnSquares, moves: Sequence[Move]) -> list[Move]:
+    """Stable-sort ``moves`` (legal in ``position``) into the §11 order.
 
     Seed 003, §11, move ordering.  The non-move (pass) goes last.
     """
@@ -55,8 +60,8 @@ def order_moves(game: DouShouQi, moves: Sequence[Move]) -> list[Move]:
     def priority(move: Move) -> int:
         if move.src < 0:
             return NUM_PRIORITIES
-        mover = game.piece_at(move.src)
+        mover = position.piece_at(move.src)
         assert mover is not None
-        return move_priority(mover.kind, game.piece_at(move.dst) is not None)
+        return move_priority(mover.kind, position.piece_at(move.dst) is not None)
 
     return sorted(moves, key=priority)

@@ -1,14 +1,17 @@
-"""Finding subproblems: Cumulative-Effectcone, Partition-Board and BUILD-SUBPROBLEMS.
+"""Finding subproblems: the Voronoi board partition (Partition-Board), Cumulative-Effectcone,
+BUILD-SUBPROBLEMS.
 
-Seed 003, §8 (MST of the complete causality graph), §9.3-§9.4 (Voronoi
-partition of the board, Cumulative-Effectcone, Partition-Board), §10.2-§10.4
+Seed 003, §8 (MST of the complete causality graph), §9.3-§9.4 (the Voronoi
+partition of the board: Cumulative-Effectcone, Partition-Board), §10.2-§10.4
 (Complete-Graph, Compute-MST with MST-PRIM, BUILD-SUBPROBLEMS).
 
 Phase 1 of SEARCH-POSITION: :func:`find_subproblems` builds G_T, computes its
 minimum spanning tree, removes every tree edge heavier than ``T_thresh`` and
-turns each remaining component into a subproblem; Partition-Board then gives
-each subproblem the squares it reaches first (a Voronoi diagram in causality
-space), and each den to every subproblem whose region holds a trap next to it.
+turns each remaining component into a subproblem; :func:`partition_board` then
+gives each subproblem the squares it reaches first (a Voronoi diagram in
+causality space), and each den to every subproblem whose region holds a trap
+next to it.  Pictures of a partition (the text map of Figure 14(b), SVG) are in
+:mod:`reference.dou_shou_qi.drawing`.
 """
 
 from __future__ import annotations
@@ -17,24 +20,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from reference.bits import Bitboard, bit_indices
 from reference.dou_shou_qi.causality import causality, complete_causality_graph, free_body_cone
 from reference.dou_shou_qi.cones import INF, Cone, Time, fold_min, side_cone
-from reference.dou_shou_qi.notation import Piece, Placement, format_placement
-from reference.dou_shou_qi.squares import (
-    COLS,
-    DEN,
-    DENS,
-    FILES,
-    KIND_LETTERS,
-    NUM_SQUARES,
-    ROWS,
-    TRAPS,
-    WATER,
-    Bitboard,
-    Side,
-    neighbours,
-    square_name,
-)
+from reference.dou_shou_qi.geometry import DENS, NUM_SQUARES, TRAPS, Square, neighbours
+from reference.dou_shou_qi.notation import Piece
 from reference.errors import ParameterError
 from reference.graphs import (
     Edge,
@@ -79,25 +69,26 @@ class BoardPartition:
     region: tuple[int, ...]
     allowed: tuple[Bitboard, ...]
 
-    def squares_of(self, index: int) -> list[int]:
+    def squares_of(self, index: int) -> list[Square]:
         """The squares subproblem ``index`` may move to, in increasing order."""
-        bits = self.allowed[index]
-        return [sq for sq in range(NUM_SQUARES) if bits >> sq & 1]
+        return bit_indices(self.allowed[index])
 
 
 def partition_board(subproblems: Sequence[Sequence[Piece]]) -> BoardPartition:
-    """Partition-Board: a Voronoi diagram of the board in causality space.
+    """Partition-Board: the Voronoi partition of the board in causality space.
 
-    Seed 003, §9.3-§9.4.  Each square goes to the subproblem whose cumulative
-    effect cone is lowest there (ties: lowest index, :data:`TIE_RULE`); the
-    dens are left open to every subproblem whose region holds a trap adjacent
+    Seed 003, §9.3-§9.4, Partition-Board (described in prose, no listing).  A
+    Voronoi diagram whose generators are the subproblems and whose distance is
+    the arrival time of Cumulative-Effectcone: each square goes to the
+    subproblem that can stand on it first (ties: lowest index, :data:`TIE_RULE`);
+    the dens are left open to every subproblem whose region holds a trap adjacent
     to the den (§9.3).
     """
     if not subproblems:
         raise ParameterError("Partition-Board needs at least one subproblem")
-    cones = [cumulative_effect_cone(s) for s in subproblems]
+    cones = [cumulative_effect_cone(s) for s in subproblems]  # §9.4: one cone per subproblem
     region = [NO_REGION] * NUM_SQUARES
-    for sq in range(NUM_SQUARES):
+    for sq in range(NUM_SQUARES):  # §9.3: each square to the subproblem closest to it
         if sq in DENS:
             continue
         best: Time = INF
@@ -108,7 +99,7 @@ def partition_board(subproblems: Sequence[Sequence[Piece]]) -> BoardPartition:
     for sq, owner in enumerate(region):
         if owner != NO_REGION:
             allowed[owner] |= 1 << sq
-    for den in DENS:
+    for den in DENS:  # §9.3: a den is open to every subproblem holding a trap next to it
         for trap in neighbours(den):
             if trap in TRAPS and region[trap] != NO_REGION:
                 allowed[region[trap]] |= 1 << den
@@ -275,51 +266,3 @@ def find_subproblems(
         tuple(subproblems),
         partition,
     )
-
-
-def piece_label(piece: Piece) -> str:
-    """``Ta1`` for A's pieces, ``ta1`` for B's (the board drawing's convention)."""
-    letter = KIND_LETTERS[piece.kind]
-    return (letter if piece.side == Side.A else letter.lower()) + square_name(piece.square)
-
-
-def subproblem_notation(sub: Subproblem, to_move: Side) -> str:
-    """The subproblem as a position in the piece-list notation."""
-    return format_placement(Placement(sub.pieces, to_move))
-
-
-def region_label(index: int) -> str:
-    """Subproblems are printed 1, 2, ..., 9, then A, B, ..., Z, then ``+`` for every further one."""
-    return "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[index] if index < 35 else "+"
-
-
-def format_partition_map(decomposition: Decomposition, *, show_pieces: bool = False) -> list[str]:
-    """The board split as text rows, row 9 first, like Figure 14(b).
-
-    Each square shows the number of its subproblem, ``D`` for a den, ``~`` for
-    water nobody reaches, ``.`` for other unreachable squares; with
-    ``show_pieces`` the pieces are drawn instead (A upper case, B lower case).
-    """
-    at = {p.square: p for p in decomposition.pieces}
-    rows: list[str] = []
-    for row in range(ROWS - 1, -1, -1):
-        cells: list[str] = []
-        for col in range(COLS):
-            sq = row * COLS + col
-            owner = decomposition.partition.region[sq]
-            if show_pieces and sq in at:
-                cells.append(piece_label(at[sq])[0])
-            elif sq in DENS:
-                cells.append("D")
-            elif owner == NO_REGION:
-                cells.append("~" if sq in WATER else ".")
-            else:
-                cells.append(region_label(owner))
-        rows.append(f"{row + 1}  {' '.join(cells)}")
-    rows.append(f"   {' '.join(FILES)}")
-    return rows
-
-
-def den_access(partition: BoardPartition, index: int) -> list[str]:
-    """The dens subproblem ``index`` may enter (square names)."""
-    return [square_name(DEN[s]) for s in Side if partition.allowed[index] >> DEN[s] & 1]

@@ -1,49 +1,78 @@
-"""The thesis's searching players: MINIMAX, alpha-beta, alpha-beta with move ordering, self-play.
+"""The thesis's computer players: MINIMAX, alpha-beta, alpha-beta with move ordering, split search.
 
-Seed 003, §3.2 (MINIMAX), §3.3 (Evaluate), §11 (alpha-beta pruning with move
-ordering, players given a time per move, games drawn after 200 moves).
+Seed 003, §3.2 (MINIMAX), §3.3 (Evaluate), §10 (split search), §11 (alpha-beta
+pruning with move ordering, players given a time per move, games drawn after 200
+moves).
 
 No search is written here: MINIMAX is the core's
 :func:`reference.search.minimax` (the negamax of §3.2, lines 1-7, with the sign
 flipped only when the turn passes, which in Dou Shou Qi is every ply), alpha-beta
-is :func:`reference.search.alphabeta`, and iterative deepening under a time limit
-is :func:`reference.search.iterative_deepening`.  The move ordering of §11 lives
-in the game (``DouShouQi.ordering``, see :mod:`reference.dou_shou_qi.ordering`),
-so a *player* is just an algorithm plus that switch.
+is :func:`reference.search.alphabeta`, iterative deepening under a time limit
+is :func:`reference.search.iterative_deepening`, and split search is
+:func:`reference.dou_shou_qi.split_search.search_subproblems`.  The move ordering of
+§11 lives in the game (``DouShouQi.ordering``, see :mod:`reference.dou_shou_qi.ordering`),
+so a player (:class:`SearchPlayer`) is just an algorithm plus two switches.
 
 Our interpretation (the thesis does not say): the "no heuristic" player of §11
 searches with plain alpha-beta in generation order ("alpha-beta pruning ... was
-written into the minimax module"); neither player uses a transposition table,
-which the thesis never mentions.
+written into the minimax module"); no player uses a transposition table, which
+the thesis never mentions; a split player uses split search only when the
+position splits, plain alpha-beta otherwise.
+
+Budgets (our choice, for reproducible numbers): ``Budget(nodes=N)`` deepens
+while fewer than N nodes have been searched for this move (the last iteration
+is finished, so a move may cost a few times N); ``Budget(seconds=S)`` is the
+thesis's time per move (results then depend on the machine).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reference.dou_shou_qi.board import DEFAULT_DRAW_LIMIT, DouShouQi, Move
-from reference.dou_shou_qi.squares import Side
-from reference.errors import ParameterError
-from reference.search import Deadline, SearchResult, iterative_deepening, minimax
+from reference.dou_shou_qi.geometry import Side
+from reference.dou_shou_qi.notation import Move
+from reference.dou_shou_qi.partition import CausalityMST, find_subproblems
+from reference.dou_shou_qi.rules import DEFAULT_DRAW_LIMIT, DouShouQi
+from reference.dou_shou_qi.split_search import SplitSearchResult, search_subproblems
+from reference.errors import GameError, ParameterError, SearchTimeoutError
+from reference.search import (
+    MATE_BOUND,
+    Deadline,
+    SearchResult,
+    iterative_deepening,
+    minimax,
+    search,
+)
 from reference.search.protocol import Score
+from reference.search.root import Algorithm
 
 
 @dataclass(frozen=True, slots=True)
-class Player:
-    """A searching player of §11: an algorithm of the core and the move-ordering switch."""
+class SearchPlayer:
+    """A computer player of §11: an algorithm of the core, the move-ordering switch, split search."""
 
     name: str
     ordering: bool
-    algorithm: str = "alphabeta"
+    split: bool = False
+    algorithm: Algorithm = "alphabeta"
 
 
-NO_HEURISTIC = Player("no heuristic", ordering=False)
+NO_HEURISTIC = SearchPlayer("no heuristic", ordering=False)
 """§11's baseline: alpha-beta, moves in generation order."""
 
-MOVE_ORDERING = Player("move-ordering", ordering=True)
+MOVE_ORDERING = SearchPlayer("move-ordering", ordering=True)
 """§11: alpha-beta searching captures, then lion, tiger, elephant, mouse moves, then the rest."""
 
-MINIMAX_PLAYER = Player("minimax", ordering=False, algorithm="minimax")
+SPLIT_SEARCHING = SearchPlayer("split-searching", ordering=False, split=True)
+"""§11: split search (SEARCH-POSITION) when the position splits, moves in generation order."""
+
+BOTH_HEURISTICS = SearchPlayer("both heuristics", ordering=True, split=True)
+"""§11: split search and move ordering."""
+
+PLAYERS = (NO_HEURISTIC, MOVE_ORDERING, SPLIT_SEARCHING, BOTH_HEURISTICS)
+"""The four players of §11's configurations."""
+
+MINIMAX_PLAYER = SearchPlayer("minimax", ordering=False, algorithm="minimax")
 """§3.2: MINIMAX without pruning (the slow reference)."""
 
 
@@ -57,20 +86,25 @@ def minimax_value(game: DouShouQi, depth: int) -> Score:
 
 def choose_move(
     game: DouShouQi,
-    player: Player,
+    player: SearchPlayer,
     *,
     depth: int | None = None,
     time_limit: float | None = None,
     deadline: Deadline | None = None,
 ) -> SearchResult[Move]:
-    """The move ``player`` picks: iterative deepening to ``depth`` and / or within ``time_limit``.
+    """The move ``player`` picks on the whole board: iterative deepening to ``depth`` and / or within ``time_limit``.
 
     Seed 003, §11 (players given a time per move).  The game's ``ordering``
     switch is set for the search and restored afterwards (the core restores the
     position itself, also after an iteration cut by the deadline).  ``deadline``
     replaces ``time_limit`` with a ready-made :class:`~reference.search.Deadline`
-    (tests inject one with a fake clock).
+    (tests inject one with a fake clock).  A split player's move is
+    :func:`choose_within_budget`'s.
     """
+    if player.split:
+        raise ParameterError(
+            f"{player.name!r} plays split search: choose its move with choose_within_budget"
+        )
     saved = game.ordering
     game.ordering = player.ordering
     try:
@@ -88,7 +122,7 @@ def choose_move(
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """One self-play game: who won (``None`` = draw), the moves and the depths each side reached."""
+    """One game: who won (``None`` = draw), the moves and the depths each side reached."""
 
     start: str
     player_a: str
@@ -106,14 +140,14 @@ class GameRecord:
 
 def play_game(
     start: str,
-    player_a: Player,
-    player_b: Player,
+    player_a: SearchPlayer,
+    player_b: SearchPlayer,
     *,
     depth: int | None = None,
     time_limit: float | None = None,
     draw_limit: int = DEFAULT_DRAW_LIMIT,
 ) -> GameRecord:
-    """Play one game from ``start`` (notation), A = ``player_a``, B = ``player_b``.
+    """Play one game from ``start`` (notation), A = ``player_a``, B = ``player_b`` (whole-board players).
 
     Seed 003, §11: each move by iterative deepening (to ``depth`` and / or within
     ``time_limit`` seconds); a draw after ``draw_limit`` plies.
@@ -138,3 +172,111 @@ def play_game(
         tuple(depths[0]),
         tuple(depths[1]),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """The search budget per move: a node count (reproducible) or seconds (the thesis's 30 s)."""
+
+    nodes: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if (self.nodes is None) == (self.seconds is None):
+            raise ParameterError("a budget is either nodes=N or seconds=S (exactly one)")
+        if self.nodes is not None and self.nodes < 1:
+            raise ParameterError(f"the node budget must be >= 1, got {self.nodes}")
+        if self.seconds is not None and not self.seconds > 0:
+            raise ParameterError(f"the time budget must be > 0 seconds, got {self.seconds}")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A move and how it was found."""
+
+    move: Move
+    depth: int
+    sizes: tuple[int, ...] | None
+    """Subproblem sizes when the move came from a split search."""
+
+
+def whole_board_choice(
+    game: DouShouQi, player: SearchPlayer, budget: Budget, max_depth: int
+) -> Choice:
+    """Alpha-beta (core) on the whole board by iterative deepening 1, 2, ... within the budget."""
+    if budget.seconds is not None:
+        whole = SearchPlayer(player.name, player.ordering)
+        result = choose_move(game, whole, time_limit=budget.seconds, depth=max_depth)
+        return Choice(result.best_move, result.depth, None)
+    assert budget.nodes is not None
+    saved = game.ordering
+    game.ordering = player.ordering
+    try:
+        spent = 0
+        depth = 1
+        while True:
+            result = search(game, depth, algorithm="alphabeta")
+            spent += result.stats.nodes
+            if (
+                result.exact
+                or abs(result.value) >= MATE_BOUND
+                or spent >= budget.nodes
+                or depth >= max_depth
+            ):
+                return Choice(result.best_move, depth, None)
+            depth += 1
+    finally:
+        game.ordering = saved
+
+
+def _split_choice(
+    game: DouShouQi,
+    player: SearchPlayer,
+    budget: Budget,
+    threshold: float,
+    max_depth: int,
+    tracker: CausalityMST | None,
+) -> Choice | None:
+    """SEARCH-POSITION when the position splits; ``None`` when it does not (or cannot move)."""
+    decomposition = find_subproblems(game.pieces(), threshold, tracker=tracker)
+    if len(decomposition.subproblems) < 2:
+        return None
+    saved = game.ordering
+    game.ordering = player.ordering
+    result: SplitSearchResult | None
+    try:
+        result = search_subproblems(  # the thesis's SEARCH-SUBPROBLEMS, as it played
+            game,
+            decomposition,
+            max_depth=max_depth,
+            time_limit=budget.seconds,
+            node_budget=budget.nodes,
+        )
+    except SearchTimeoutError:
+        raise
+    except GameError:
+        result = None  # every legal move leaves its region: search the whole position
+    finally:
+        game.ordering = saved
+    if result is None:
+        return None
+    return Choice(result.move, result.depth, tuple(len(s.pieces) for s in decomposition.subproblems))
+
+
+def choose_within_budget(
+    game: DouShouQi,
+    player: SearchPlayer,
+    budget: Budget,
+    threshold: float,
+    max_depth: int,
+    tracker: CausalityMST | None = None,
+) -> Choice:
+    """The move ``player`` makes: split search when the position splits, else plain alpha-beta.
+
+    ``tracker`` keeps G_T's minimum spanning tree up to date between moves (Update-MST).
+    """
+    if player.split:
+        choice = _split_choice(game, player, budget, threshold, max_depth, tracker)
+        if choice is not None:
+            return choice
+    return whole_board_choice(game, player, budget, max_depth)

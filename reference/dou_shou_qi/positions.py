@@ -20,12 +20,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from reference.dou_shou_qi.notation import Piece, Placement, format_placement, parse_placement
-from reference.dou_shou_qi.squares import DENS, NUM_SQUARES, WATER, Kind, Side
+from reference.dou_shou_qi.geometry import DENS, NUM_SQUARES, WATER, Kind, Side
+from reference.dou_shou_qi.notation import (
+    START_NOTATION,
+    Piece,
+    Placement,
+    format_placement,
+    parse_placement,
+)
 from reference.errors import ParameterError
-
-START = "A: Ta1 Lg1 Cb2 Df2 Ea3 Wc3 He3 Mg3 / B: Ma7 Hc7 We7 Eg7 Db8 Cf8 La9 Tg9 / A"
-"""The starting position (Figure 2; squares per §2.3.1, B the 180-degree rotation of A)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +43,7 @@ class NamedPosition:
 
 def _without_b(kind: Kind) -> str:
     """The start position without B's piece of ``kind``."""
-    start = parse_placement(START)
+    start = parse_placement(START_NOTATION)
     pieces = tuple(p for p in start.pieces if not (p.side == Side.B and p.kind == kind))
     return format_placement(Placement(pieces, start.to_move))
 
@@ -57,7 +60,7 @@ _MISSING = {
 }
 
 APPENDIX_A: dict[str, NamedPosition] = {
-    "a": NamedPosition("appendix-a-a", "a", "The Dou Shou Qi starting position.", START),
+    "a": NamedPosition("appendix-a-a", "a", "The Dou Shou Qi starting position.", START_NOTATION),
     **{
         letter: NamedPosition(
             f"appendix-a-{letter}",
@@ -87,7 +90,7 @@ UNRECOVERED: dict[str, str] = {
 """Captions of the Appendix A positions whose diagrams were lost (not recoverable)."""
 
 NAMED_POSITIONS: dict[str, str] = {
-    "start": START,
+    "start": START_NOTATION,
     **{position.name: position.notation for position in APPENDIX_A.values()},
 }
 """Every named position (``--position start``, ``--position appendix-a-m``, ...)."""

@@ -13,10 +13,9 @@ process pool by default; for a cluster, pass ``distributed.Client(...).get_execu
 (:func:`play_task`, a picklable top-level function of a frozen
 :class:`SelfPlayTask`), so no job system of our own is needed.
 
-Budgets (our choice, for reproducible numbers): ``Budget(nodes=N)`` deepens
-while fewer than N nodes have been searched for this move (the last iteration
-is finished, so a move may cost a few times N); ``Budget(seconds=S)`` is the
-thesis's time per move (results then depend on the machine).
+The players, their move choice and the budget per move (:class:`~reference.dou_shou_qi.players.Budget`:
+nodes by default, for reproducible numbers, or the thesis's seconds) are in
+:mod:`reference.dou_shou_qi.players`.
 """
 
 from __future__ import annotations
@@ -26,34 +25,25 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 
-from reference.dou_shou_qi.board import DEFAULT_DRAW_LIMIT, DouShouQi, Move
-from reference.dou_shou_qi.partition import CausalityMST, find_subproblems
-from reference.dou_shou_qi.players import Player, choose_move
-from reference.dou_shou_qi.split_search import search_subproblems
-from reference.dou_shou_qi.squares import Side
-from reference.errors import GameError, ParameterError, SearchTimeoutError
-from reference.search import MATE_BOUND, search
+from reference.dou_shou_qi.geometry import Side
+from reference.dou_shou_qi.partition import CausalityMST
+from reference.dou_shou_qi.players import (
+    BOTH_HEURISTICS,
+    MOVE_ORDERING,
+    NO_HEURISTIC,
+    SPLIT_SEARCHING,
+    Budget,
+    SearchPlayer,
+    choose_within_budget,
+)
+from reference.dou_shou_qi.rules import DEFAULT_DRAW_LIMIT, DouShouQi
+from reference.errors import ParameterError
 
 DEFAULT_THRESHOLD = 4
 """T_thresh in every test of the thesis (§11.2)."""
 
 
-@dataclass(frozen=True, slots=True)
-class SplitPlayer:
-    """A §11 player: move ordering on or off, split search on or off."""
-
-    name: str
-    ordering: bool
-    split: bool
-
-
-NO_HEURISTIC = SplitPlayer("no heuristic", ordering=False, split=False)
-MOVE_ORDERING = SplitPlayer("move-ordering", ordering=True, split=False)
-SPLIT_SEARCHING = SplitPlayer("split-searching", ordering=False, split=True)
-BOTH_HEURISTICS = SplitPlayer("both heuristics", ordering=True, split=True)
-PLAYERS = (NO_HEURISTIC, MOVE_ORDERING, SPLIT_SEARCHING, BOTH_HEURISTICS)
-
-CONFIGURATIONS: tuple[tuple[SplitPlayer, SplitPlayer], ...] = (
+CONFIGURATIONS: tuple[tuple[SearchPlayer, SearchPlayer], ...] = (
     (MOVE_ORDERING, NO_HEURISTIC),
     (SPLIT_SEARCHING, NO_HEURISTIC),
     (SPLIT_SEARCHING, MOVE_ORDERING),
@@ -83,22 +73,6 @@ FIGURE_23 = {30.0: 9.28, 5.0: 8.19, 2.0: 7.85}
 
 CONFIGURATION_4 = 3
 """The index of configuration 4 (split-searching and move-ordering vs move-ordering)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """The search budget per move: a node count (reproducible) or seconds (the thesis's 30 s)."""
-
-    nodes: int | None = None
-    seconds: float | None = None
-
-    def __post_init__(self) -> None:
-        if (self.nodes is None) == (self.seconds is None):
-            raise ParameterError("a budget is either nodes=N or seconds=S (exactly one)")
-        if self.nodes is not None and self.nodes < 1:
-            raise ParameterError(f"the node budget must be >= 1, got {self.nodes}")
-        if self.seconds is not None and not self.seconds > 0:
-            raise ParameterError(f"the time budget must be > 0 seconds, got {self.seconds}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,82 +106,6 @@ class SelfPlayRecord:
     """The piece counts of the subproblems of every split search in the game."""
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """A move and how it was found."""
-
-    move: Move
-    depth: int
-    sizes: tuple[int, ...] | None
-    """Subproblem sizes when the move came from a split search."""
-
-
-def plain_choice(game: DouShouQi, player: SplitPlayer, budget: Budget, max_depth: int) -> Choice:
-    """Alpha-beta (core) by iterative deepening 1, 2, ... within the budget."""
-    if budget.seconds is not None:
-        result = choose_move(
-            game, Player(player.name, player.ordering), time_limit=budget.seconds, depth=max_depth
-        )
-        return Choice(result.best_move, result.depth, None)
-    assert budget.nodes is not None
-    saved = game.ordering
-    game.ordering = player.ordering
-    try:
-        spent = 0
-        depth = 1
-        while True:
-            result = search(game, depth, algorithm="alphabeta")
-            spent += result.stats.nodes
-            if (
-                result.exact
-                or abs(result.value) >= MATE_BOUND
-                or spent >= budget.nodes
-                or depth >= max_depth
-            ):
-                return Choice(result.best_move, depth, None)
-            depth += 1
-    finally:
-        game.ordering = saved
-
-
-def choose(
-    game: DouShouQi,
-    player: SplitPlayer,
-    budget: Budget,
-    threshold: float,
-    max_depth: int,
-    tracker: CausalityMST | None = None,
-) -> Choice:
-    """The move ``player`` makes: split search when the position splits, else plain alpha-beta.
-
-    ``tracker`` keeps G_T's minimum spanning tree up to date between moves (Update-MST).
-    """
-    if player.split:
-        decomposition = find_subproblems(game.pieces(), threshold, tracker=tracker)
-        if len(decomposition.subproblems) > 1:
-            saved = game.ordering
-            game.ordering = player.ordering
-            try:
-                result = search_subproblems(
-                    game,
-                    decomposition,
-                    max_depth=max_depth,
-                    time_limit=budget.seconds,
-                    node_budget=budget.nodes,
-                    check_decided=False,  # the thesis's SEARCH-SUBPROBLEMS, as it played
-                )
-            except SearchTimeoutError:
-                raise
-            except GameError:
-                result = None  # every legal move leaves its region: search the whole position
-            finally:
-                game.ordering = saved
-            if result is not None:
-                sizes = tuple(len(s.pieces) for s in decomposition.subproblems)
-                return Choice(result.move, result.depth, sizes)
-    return plain_choice(game, player, budget, max_depth)
-
-
 def play_task(task: SelfPlayTask) -> SelfPlayRecord:
     """Play one self-play game (a picklable task for any executor)."""
     first, second = CONFIGURATIONS[task.configuration]
@@ -220,7 +118,9 @@ def play_task(task: SelfPlayTask) -> SelfPlayRecord:
     while not game.is_terminal():
         who = 0 if game.to_move == task.first_side else 1
         player = first if who == 0 else second
-        choice = choose(game, player, task.budget, task.threshold, task.max_depth, tracker)
+        choice = choose_within_budget(
+            game, player, task.budget, task.threshold, task.max_depth, tracker
+        )
         depths[who].append(choice.depth)
         if choice.sizes is not None:
             splits[who] += 1

@@ -1,6 +1,6 @@
-"""Split search: SEARCH-SUBPROBLEMS and SEARCH-POSITION, with non-moves and ImpliedScore.
+"""Split search as the thesis lists it: SEARCH-POSITION, SEARCH-SUBPROBLEMS, non-moves, ImpliedScore.
 
-Seed 003, §10.1 (SEARCH-POSITION), §10.5 (SEARCH-SUBPROBLEMS, §10.5.1 non-moves,
+Seed 003, §10.1 (SEARCH-POSITION), §10.5 (SEARCH-SUBPROBLEMS; §10.5.1 non-moves,
 ImpliedScore), §6.1 (the non-move), §9.2 (static partitioning).
 
 Each subproblem is searched as a game of its own (:class:`SubproblemGame`): its
@@ -20,16 +20,6 @@ the board, the draw limit (a non-move is a ply: it stands for a move made in
 another subproblem).  Only the evaluation is the subproblem's own (§3.3 over
 its pieces, as the thesis's subproblem positions hold only their pieces).
 
-Two checks that the thesis does not have, both on by default:
-
-* ``check_decided``: before the subproblems are searched to depth ``d``, the
-  whole position is searched to ``d`` with every undecided leaf scored 0.  That
-  search's value is exactly the decided part of the plain search's value (a
-  forced win or loss within ``d`` plies, or nothing), so when the game is
-  decided within the depth the split search returns the plain search's value
-  and a move that achieves it (§10.5's "prioritize shallow wins", made sound).
-* ``combination="sum"``: the corrected combination of §10 (see below).
-
 ERRATUM (SEARCH-SUBPROBLEMS line 15): ``NonMoveScore[s] <- -Minimax(p, d-1)``
 negates the value of ``p`` itself, with the same side to move; the non-move
 score is minus the value of ``p`` *after* a non-move (the opponent to move),
@@ -41,59 +31,45 @@ ERRATUM (ImpliedScore with infinities): a win in one subproblem and a loss in
 another give ``+inf + -inf``.  Scores here are finite (a win is ``WIN - plies``,
 reference.search); :func:`implied_score` sums the heuristic parts and, when a
 term is a decided game, lets the nearest decided result win ("prioritize
-shallow wins", §10.5).
+shallow wins", §10.5).  Line 20's ``max = inf`` is ``max >= MATE_BOUND``.
 
-ImpliedScore is not the value of the position even when the subproblems cannot
-interact: each subproblem's search lets *both* players move in it at every
-ply (or pass), so the opponent is credited with a reply in every subproblem at
-once.  ``combination="implied"`` (the default) is the thesis's literal
-ImpliedScore; ``combination="sum"`` searches the *sum* of the subproblems (one
-real move per ply, in any one subproblem, with every piece confined to its
-region and the evaluation summed over the subproblems), which is the full
-search's value whenever no move crosses a region within the depth and no
-piece of one subproblem can affect another (`docs/papers/003-split-search.md`
-has the measured table).  The sum is not cheaper than a plain search: no
-combination of a fixed set of numbers per subproblem is exact in general,
-because who moves in a subproblem at each ply is chosen during play.
-
-Departures (documented choices): root moves are only real moves (a subproblem
+OURS (the thesis leaves them open): root moves are only real moves (a subproblem
 must be able to *move*; its non-move value is NonMoveScore); with a single
 subproblem no non-move is offered and the region is the whole board, so the
-split search is then the plain search.
+split search is then the plain search; line 2's "while time remains" is a
+deadline, and optionally a node budget (for reproducible experiments).
+
+ImpliedScore is not the value of the position even when the subproblems cannot
+interact (ERRATUM, docs/papers/003-split-search.md).  What goes beyond the
+listing, the whole-board check for games decided within the depth and the
+corrected combination (the *sum* of the subproblems), is the engine's:
+:func:`reference.dou_shou_qi.solver.engine_search_subproblems`, built on the
+parts below.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
-from reference.dou_shou_qi.board import NON_MOVE, DouShouQi, Move
-from reference.dou_shou_qi.causality import free_body_cone
-from reference.dou_shou_qi.cones import JUMP_LANDINGS
+from reference.bits import Bitboard
 from reference.dou_shou_qi.evaluation import evaluate_pieces
+from reference.dou_shou_qi.geometry import ALL_SQUARES, Side
+from reference.dou_shou_qi.notation import NON_MOVE, Move
 from reference.dou_shou_qi.partition import CausalityMST, Decomposition, find_subproblems
-from reference.dou_shou_qi.squares import ALL_SQUARES, Bitboard, Kind, Side
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search import MATE_BOUND, WIN, Key, Score, SearchContext
 from reference.search.context import Deadline, SearchTimeout
-from reference.search.root import run_root
+from reference.search.root import Algorithm, run_root
 from reference.search.stats import Counters
-
-REFUTED_CLAIM: Score = MATE_BOUND - 1
-"""What a decided-looking combined score becomes when ``check_decided`` found that the
-game is not decided within the depth (the split model's claim, refuted): the largest
-heuristic value of its sign."""
-
-Combination = Literal["implied", "sum"]
-COMBINATIONS: tuple[Combination, ...] = ("implied", "sum")
 
 
 class WholeBoardView:
     """The whole board, copied, as a game for the core search: every legal move, no pass.
 
-    The base of the two views split search builds; the game's own rules (end of
+    The base of the views split search builds; the game's own rules (end of
     game, draw limit, keys) are the board's, in one place.
     """
 
@@ -211,7 +187,7 @@ class SubproblemGame(WholeBoardView):
             return ()
         moves = [m for m in inner.legal_moves() if self._inside(m)]
         if self._depth > 0 and (self._non_move or not moves):
-            moves.append(NON_MOVE)
+            moves.append(NON_MOVE)  # §10.5.1: "a non-move is a legitimate option at each ply"
         return tuple(moves)
 
     def make(self, move: Move) -> int:
@@ -222,64 +198,6 @@ class SubproblemGame(WholeBoardView):
     def unmake(self) -> None:
         self._inner.unmake()
         self._depth -= 1
-
-
-class DecisionsOnly(WholeBoardView):
-    """The whole position with every undecided leaf scored 0 (for ``check_decided``).
-
-    Its depth-``d`` value is ``f(v)`` where ``v`` is the plain search's value and
-    ``f`` keeps decided scores (``abs >= MATE_BOUND``) and maps every other to 0:
-    ``f`` is odd and nondecreasing, so it commutes with max and negation, hence
-    with negamax.  Implements :class:`reference.search.protocol.Game`.
-    """
-
-    __slots__ = ()
-
-    def evaluate(self) -> Score:
-        return 0
-
-
-def cannot_interact(game: DouShouQi, decomposition: Decomposition, depth: int) -> bool:
-    """Whether, within ``depth`` plies, no piece can leave its region or affect another subproblem.
-
-    A sufficient condition, from free-body effect cones (§6.3): every square a
-    piece can reach in the moves its side makes within ``depth`` plies lies in
-    its subproblem's region (so the partition cuts off no move, and no piece can
-    take or block a piece of another subproblem: their squares are in other
-    regions), and no mouse of one subproblem can reach a water square that a
-    lion or tiger of another subproblem could leap over.  When it
-    holds, the game tree to ``depth`` is the tree of the sum of the subproblems,
-    so ``combination="sum"`` gives the plain search's value.
-    """
-    subs = decomposition.subproblems
-    allowed = decomposition.partition.allowed if len(subs) > 1 else (ALL_SQUARES,)
-    moves_of = {
-        game.to_move: (depth + 1) // 2,
-        Side(1 - game.to_move): depth // 2,
-    }
-    reach: list[list[tuple[Kind, set[int]]]] = []
-    for i, sub in enumerate(subs):
-        mine: list[tuple[Kind, set[int]]] = []
-        for piece in sub.pieces:
-            cone = free_body_cone(piece)
-            squares = {sq for sq, t in enumerate(cone) if t <= moves_of[piece.side]}
-            if any(not allowed[i] >> sq & 1 for sq in squares):
-                return False
-            mine.append((piece.kind, squares))
-        reach.append(mine)
-    for i, mine in enumerate(reach):
-        leapt = {
-            w
-            for kind, squares in mine
-            if kind in (Kind.LION, Kind.TIGER)
-            for sq in squares
-            for _, path in JUMP_LANDINGS[sq]
-            for w in path
-        }
-        for j, theirs in enumerate(reach):
-            if j != i and any(k == Kind.MOUSE and squares & leapt for k, squares in theirs):
-                return False
-    return True
 
 
 def one_ply_further(score: Score) -> Score:
@@ -321,10 +239,10 @@ class SplitSearchResult:
 
     move: Move
     value: Score
-    """max ImpliedScore (or the sum's value) at the last completed depth; the plain
-    search's value when ``decided``.  With ``check_decided`` a win or loss the
-    check refuted is reported as ``+-REFUTED_CLAIM``, so ``abs(value) >= MATE_BOUND``
-    exactly when the game is decided within the depth."""
+    """max ImpliedScore (the engine: or the sum's value) at the last completed depth; the
+    plain search's value when ``decided``.  With the engine's ``check_decided`` a win or
+    loss the check refuted is reported as ``+-REFUTED_CLAIM``, so ``abs(value) >=
+    MATE_BOUND`` exactly when the game is decided within the depth."""
     depth: int
     """The last completed depth d (2, 4, ...)."""
     scores: tuple[SubproblemScore, ...]
@@ -333,9 +251,186 @@ class SplitSearchResult:
     seconds: float
     decomposition: Decomposition
     decided: bool = False
-    """True when the full-board check found the game decided within ``depth`` plies:
-    ``value`` is then the plain search's value at that depth."""
-    combination: Combination = "implied"
+    """The engine only: True when its whole-board check found the game decided within
+    ``depth`` plies (``value`` is then the plain search's value at that depth)."""
+    combination: str = "implied"
+    """The engine only: ``"sum"`` when it searched the sum of the subproblems."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchLimits:
+    """Line 2's "while time remains": a deepest depth, a deadline and / or a node budget.
+
+    ``node_budget`` (ours, for reproducible experiments) is checked between depths;
+    the deadline stops a search at once (its unfinished depth is discarded).
+    """
+
+    max_depth: int | None
+    deadline: Deadline | None
+    node_budget: int | None
+
+    @classmethod
+    def of(
+        cls,
+        max_depth: int | None,
+        time_limit: float | None,
+        node_budget: int | None,
+        deadline: Deadline | None,
+    ) -> SearchLimits:
+        """Check the limits (at least one; depths 2, 4, ...) and start the clock."""
+        if deadline is None and time_limit is not None:
+            deadline = Deadline(time_limit)
+        if max_depth is None and deadline is None and node_budget is None:
+            raise ParameterError("give max_depth, time_limit or node_budget")
+        if max_depth is not None and max_depth < 2:
+            raise ParameterError(
+                f"split search depths are 2, 4, ...; max_depth must be >= 2, got {max_depth}"
+            )
+        if node_budget is not None and node_budget < 1:
+            raise ParameterError(f"node_budget must be >= 1, got {node_budget}")
+        return cls(max_depth, deadline, node_budget)
+
+    def depths(self) -> Iterator[int]:
+        """Line 3: d = 2, 4, ... up to ``max_depth``."""
+        d = 2
+        while self.max_depth is None or d <= self.max_depth:
+            yield d
+            d += 2
+
+    def spent(self, nodes: int) -> bool:
+        """Whether the node budget is used up."""
+        return self.node_budget is not None and nodes >= self.node_budget
+
+
+class SubproblemSearch:
+    """The subproblems S of one SEARCH-SUBPROBLEMS call, each a position p searched by the core.
+
+    One table (search context) per subproblem: the views share the board's keys
+    but not its moves (regions) nor its evaluation (members only), so a value
+    stored by one must not be read by another.  The node counters are shared.
+    """
+
+    def __init__(
+        self,
+        game: DouShouQi,
+        decomposition: Decomposition,
+        algorithm: Algorithm,
+        ordering: bool | None,
+        deadline: Deadline | None,
+    ) -> None:
+        if game.is_terminal():
+            raise GameError("the game is over: there is no move to search")
+        subs = decomposition.subproblems
+        split = len(subs) > 1
+        self.regions = [
+            decomposition.partition.allowed[i] if split else ALL_SQUARES for i in range(len(subs))
+        ]
+        for sub, region in zip(subs, self.regions, strict=True):
+            if any(not region >> p.square & 1 for p in sub.pieces):
+                raise ParameterError("a subproblem's piece stands outside its region")
+        self.positions = [
+            SubproblemGame(game, (region,), non_move=split, ordering=ordering)
+            for region in self.regions
+        ]
+        self.decomposition = decomposition
+        self.algorithm = algorithm
+        self.deadline = deadline
+        self.counters = Counters()
+        self.contexts = [self.new_context() for _ in self.positions]
+        self.moves: list[Move | None] = [None] * len(subs)
+        self.start = time.perf_counter()
+
+    def new_context(self) -> SearchContext:
+        """A search context of its own (its own table), sharing the deadline and node counters."""
+        return SearchContext(deadline=self.deadline, counters=self.counters)
+
+    def move_score(self, i: int, d: int) -> Score:
+        """Lines 7-14: MoveScore[s] = max over real moves m of -MINIMAX(p', d - 1), and Move[s].
+
+        The root loop is the core's (:func:`~reference.search.root.run_root`); the
+        previous depth's Move[s] is tried first.
+        """
+        p = self.positions[i]
+        if not p.legal_moves():
+            self.moves[i] = None
+            return -WIN
+        value, self.moves[i] = run_root(
+            self.algorithm, p, d, self.contexts[i], first=self.moves[i]
+        )
+        return value
+
+    def non_move_score(self, i: int, d: int) -> Score:
+        """Line 15 (ERRATUM): NonMoveScore[s] = -MINIMAX(p after a non-move, d - 1)."""
+        p = self.positions[i]
+        p.make(NON_MOVE)
+        try:
+            if p.is_terminal():  # e.g. the draw limit reached by the non-move
+                after = p.terminal_score()
+            else:
+                after = run_root(self.algorithm, p, d - 1, self.contexts[i])[0]
+        finally:
+            p.unmake()
+        return one_ply_further(-after)
+
+    def score_subproblems(self, d: int) -> tuple[SubproblemScore, ...]:
+        """Lines 5-15 for every subproblem, and each one's ImpliedScore (§10.5.1)."""
+        move_scores: list[Score] = []
+        non_move_scores: list[Score] = []
+        for i in range(len(self.positions)):  # line 5: for each subproblem s with position p
+            move_scores.append(self.move_score(i, d))  # lines 7-14
+            non_move_scores.append(self.non_move_score(i, d))  # line 15
+        return tuple(
+            SubproblemScore(
+                self.moves[i],
+                move_scores[i],
+                non_move_scores[i],
+                implied_score(move_scores, non_move_scores, i),
+            )
+            for i in range(len(self.positions))
+        )
+
+    def result(
+        self,
+        move: Move,
+        value: Score,
+        d: int,
+        scores: tuple[SubproblemScore, ...],
+        *,
+        decided: bool = False,
+        combination: str = "implied",
+    ) -> SplitSearchResult:
+        """The result after depth ``d`` (``decided`` and ``combination``: the engine's)."""
+        seconds = time.perf_counter() - self.start
+        return SplitSearchResult(
+            move,
+            value,
+            d,
+            scores,
+            self.counters.nodes,
+            seconds,
+            self.decomposition,
+            decided=decided,
+            combination=combination,
+        )
+
+    def finish(self, best: SplitSearchResult | None) -> SplitSearchResult:
+        """Line 21: return PC, or say why there is none."""
+        if best is not None:
+            return best
+        if self.deadline is not None and self.deadline.passed():
+            seconds = self.deadline.end - self.deadline.start
+            raise SearchTimeoutError(f"{seconds:g} s is too short to finish split-search depth 2")
+        raise GameError("no subproblem has a legal move inside its region")
+
+
+def choose_subproblem(scores: Sequence[SubproblemScore]) -> tuple[Score, Move | None]:
+    """Lines 4 and 16-19: the largest ImpliedScore, and the Move[s] that has it (PC)."""
+    best: Score = -10 * WIN  # line 4: max <- -infinity
+    pc: Move | None = None
+    for s in scores:  # line 16: for each subproblem s
+        if s.move is not None and s.implied_score > best:  # line 17
+            best, pc = s.implied_score, s.move  # lines 18-19
+    return best, pc
 
 
 def search_subproblems(
@@ -345,146 +440,38 @@ def search_subproblems(
     max_depth: int | None = None,
     time_limit: float | None = None,
     node_budget: int | None = None,
-    algorithm: str = "alphabeta",
+    algorithm: Algorithm = "alphabeta",
     ordering: bool | None = None,
-    combination: Combination = "implied",
-    check_decided: bool = True,
     deadline: Deadline | None = None,
 ) -> SplitSearchResult:
-    """SEARCH-SUBPROBLEMS(S): iterative deepening d = 2, 4, ... over every subproblem.
+    """SEARCH-SUBPROBLEMS(S): iterative deepening d = 2, 4, ...; the move of the largest ImpliedScore.
 
     Seed 003, §10.5.2, SEARCH-SUBPROBLEMS.  Stops after ``max_depth``, when
     ``time_limit`` seconds have passed (the unfinished depth is discarded), when
     the nodes searched so far reach ``node_budget`` (checked between depths),
     or at once when a forced win is found (shallow wins first, line 20).
-    ``combination`` is ``"implied"`` (the thesis's ImpliedScore) or ``"sum"``
-    (the corrected combination, see the module docstring); ``check_decided``
-    first asks the whole position whether the game is decided within ``d``.
     Raises :class:`GameError` when no subproblem has a legal move inside its
     region (every legal move crosses a partition): callers then search the
     whole position (the self-play runner does).  ``deadline`` replaces ``time_limit``
     with a ready-made :class:`~reference.search.Deadline` (tests inject a fake clock).
     """
-    if deadline is None and time_limit is not None:
-        deadline = Deadline(time_limit)
-    if max_depth is None and deadline is None and node_budget is None:
-        raise ParameterError("give max_depth, time_limit or node_budget")
-    if max_depth is not None and max_depth < 2:
-        raise ParameterError(
-            f"split search depths are 2, 4, ...; max_depth must be >= 2, got {max_depth}"
-        )
-    if node_budget is not None and node_budget < 1:
-        raise ParameterError(f"node_budget must be >= 1, got {node_budget}")
-    if combination not in COMBINATIONS:
-        raise ParameterError(
-            f"combination is one of {', '.join(COMBINATIONS)}, got {combination!r}"
-        )
-    if game.is_terminal():
-        raise GameError("the game is over: there is no move to search")
-    subs = decomposition.subproblems
-    split = len(subs) > 1
-    regions = [
-        decomposition.partition.allowed[i] if split else ALL_SQUARES for i in range(len(subs))
-    ]
-    for sub, region in zip(subs, regions, strict=True):
-        if any(not region >> p.square & 1 for p in sub.pieces):
-            raise ParameterError("a subproblem's piece stands outside its region")
-    positions = [
-        SubproblemGame(game, (region,), non_move=split, ordering=ordering) for region in regions
-    ]
-    whole = SubproblemGame(game, regions, non_move=False, ordering=ordering)
-    decisions = DecisionsOnly(game, ordering=ordering)
-    # One table per game searched: the views share the board's keys but not its moves
-    # (regions) nor its evaluation (members only; DecisionsOnly scores 0), so a value
-    # stored by one must not be read by another.  The counters are shared.
-    counters = Counters()
-    decisions_ctx = SearchContext(deadline=deadline, counters=counters)
-    whole_ctx = SearchContext(deadline=deadline, counters=counters)
-    contexts = [SearchContext(deadline=deadline, counters=counters) for _ in positions]
-    start = time.perf_counter()
-    pc: Move | None = None  # line 1
-    best: SplitSearchResult | None = None
-    moves: list[Move | None] = [None] * len(subs)
-    d = 2
-    while max_depth is None or d <= max_depth:  # lines 2-3: iterative deepening
+    limits = SearchLimits.of(max_depth, time_limit, node_budget, deadline)
+    search = SubproblemSearch(game, decomposition, algorithm, ordering, limits.deadline)
+    best: SplitSearchResult | None = None  # line 1: PC <- {} (PC is best.move)
+    for d in limits.depths():  # lines 2-3: while time remains, for each d in {2, 4, ...}
         try:
-            if check_decided:  # sound "prioritize shallow wins": is the game decided within d?
-                value, move = run_root(algorithm, decisions, d, decisions_ctx, first=pc)
-                if abs(value) >= MATE_BOUND:
-                    best = SplitSearchResult(
-                        move,
-                        value,
-                        d,
-                        (),
-                        counters.nodes,
-                        time.perf_counter() - start,
-                        decomposition,
-                        decided=True,
-                        combination=combination,
-                    )
-                    break
-            scores: list[SubproblemScore] = []
-            if combination == "sum":
-                if not whole.legal_moves():
-                    break  # every legal move crosses a region (GameError below)
-                best_value, sum_move = run_root(algorithm, whole, d, whole_ctx, first=pc)
-                pc = sum_move
-            else:
-                move_scores: list[Score] = []
-                non_move_scores: list[Score] = []
-                for i, p in enumerate(positions):  # line 5
-                    if p.legal_moves():  # lines 7-14: MoveScore[s], Move[s] (root: real moves)
-                        value, moves[i] = run_root(algorithm, p, d, contexts[i], first=moves[i])
-                    else:
-                        value, moves[i] = -WIN, None
-                    move_scores.append(value)
-                    p.make(NON_MOVE)  # line 15 (ERRATUM): value after a non-move
-                    try:
-                        if p.is_terminal():  # e.g. the draw limit reached by the non-move
-                            after = p.terminal_score()
-                        else:
-                            after = run_root(algorithm, p, d - 1, contexts[i])[0]
-                    finally:
-                        p.unmake()
-                    non_move_scores.append(one_ply_further(-after))
-                best_value = -10 * WIN  # line 4
-                pc = None
-                for i in range(len(subs)):  # lines 16-19
-                    implied = implied_score(move_scores, non_move_scores, i)
-                    scores.append(
-                        SubproblemScore(moves[i], move_scores[i], non_move_scores[i], implied)
-                    )
-                    if moves[i] is not None and implied > best_value:
-                        best_value, pc = implied, moves[i]
-                if pc is None:
-                    break  # no subproblem can move within its region (GameError below)
+            scores = search.score_subproblems(d)  # lines 5-15
         except SearchTimeout:
+            break  # time is up: the unfinished depth is discarded
+        value, pc = choose_subproblem(scores)  # lines 4, 16-19
+        if pc is None:
+            break  # no subproblem can move within its region (GameError below)
+        best = search.result(pc, value, d, scores)
+        if value >= MATE_BOUND:  # line 20: prioritize shallow wins
             break
-        if check_decided and abs(best_value) >= MATE_BOUND:
-            # the check found no forced result within d: a decided score is the model's claim
-            best_value = max(-REFUTED_CLAIM, min(REFUTED_CLAIM, best_value))
-        assert pc is not None
-        best = SplitSearchResult(
-            pc,
-            best_value,
-            d,
-            tuple(scores),
-            counters.nodes,
-            time.perf_counter() - start,
-            decomposition,
-            combination=combination,
-        )
-        if best_value >= MATE_BOUND:  # line 20: prioritize shallow wins
+        if limits.spent(search.counters.nodes):
             break
-        if node_budget is not None and counters.nodes >= node_budget:
-            break
-        d += 2
-    if best is None:
-        if deadline is not None and deadline.passed():
-            seconds = deadline.end - deadline.start
-            raise SearchTimeoutError(f"{seconds:g} s is too short to finish split-search depth 2")
-        raise GameError("no subproblem has a legal move inside its region")
-    return best
+    return search.finish(best)  # line 21: return PC
 
 
 def search_position(
@@ -494,11 +481,9 @@ def search_position(
     max_depth: int | None = None,
     time_limit: float | None = None,
     node_budget: int | None = None,
-    algorithm: str = "alphabeta",
+    algorithm: Algorithm = "alphabeta",
     ordering: bool | None = None,
     tracker: CausalityMST | None = None,
-    combination: Combination = "implied",
-    check_decided: bool = True,
     deadline: Deadline | None = None,
 ) -> SplitSearchResult:
     """SEARCH-POSITION(P, T_thresh): find the subproblems, search them, return a move.
@@ -510,13 +495,13 @@ def search_position(
 
     >>> game = DouShouQi.from_notation("A: Ld3 Ta1 / B: Cd4 / A")
     >>> result = search_position(game, 4, max_depth=2)   # A takes B's last piece
-    >>> game.format_move(result.move), result.value, result.decided
-    ('d3-d4', 999999, True)
+    >>> game.format_move(result.move), result.value
+    ('d3-d4', 999999)
     """
     if game.is_terminal():
         raise GameError("the game is over: there is no move to search")
     decomposition = find_subproblems(game.pieces(), t_thresh, tracker=tracker)  # lines 1-3
-    return search_subproblems(  # line 4
+    return search_subproblems(  # lines 4-5
         game,
         decomposition,
         max_depth=max_depth,
@@ -524,7 +509,5 @@ def search_position(
         node_budget=node_budget,
         algorithm=algorithm,
         ordering=ordering,
-        combination=combination,
-        check_decided=check_decided,
         deadline=deadline,
     )

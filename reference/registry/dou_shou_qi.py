@@ -10,8 +10,8 @@ counts are the same either way).
 
 from __future__ import annotations
 
-from reference.dou_shou_qi.board import DEFAULT_DRAW_LIMIT, DouShouQi
 from reference.dou_shou_qi.positions import NAMED_POSITIONS
+from reference.dou_shou_qi.rules import DEFAULT_DRAW_LIMIT, DouShouQi
 from reference.ranges import IntRange
 from reference.registry import GameSpec, Options, choice, int_value, integer, text_value
 from reference.search.protocol import MAX_PLY

@@ -19,7 +19,7 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object
 
 
 def test_perft_from_start_position_and_moves(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 7: ``perft dou-shou-qi --depth D [--position P | --moves M] --json``."""
+    """``perft dou-shou-qi --depth D [--position P | --moves M] --json``."""
     result = run_json(capsys, "perft", "dou-shou-qi", "--depth", "2")
     assert (result["depth"], result["nodes"]) == (2, 576)
     assert isinstance(result["seconds"], float)  # a time, whatever the machine's speed

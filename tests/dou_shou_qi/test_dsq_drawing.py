@@ -6,10 +6,9 @@ import xml.etree.ElementTree as ET
 
 from reference.dou_shou_qi.cones import INF, a_cone, b_cone, cone_max, project_effect_cone
 from reference.dou_shou_qi.drawing import BoardEdge, board_svg
-from reference.dou_shou_qi.notation import parse_placement
+from reference.dou_shou_qi.geometry import Kind, Side, parse_square
+from reference.dou_shou_qi.notation import START_NOTATION, parse_placement
 from reference.dou_shou_qi.partition import find_subproblems
-from reference.dou_shou_qi.positions import START
-from reference.dou_shou_qi.squares import Kind, Side, parse_square
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -19,7 +18,7 @@ def parse(svg: str) -> ET.Element:
 
 
 def test_start_board_has_63_squares_and_16_pieces() -> None:
-    root = parse(board_svg(parse_placement(START).pieces, title="Figure 2"))
+    root = parse(board_svg(parse_placement(START_NOTATION).pieces, title="Figure 2"))
     squares = root.findall(".//svg:rect[@class='square']", NS)
     assert len(squares) == 63
     pieces = {c.get("data-piece") for c in root.findall(".//svg:circle[@class='piece']", NS)}

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from paper_text import DATA, seed
 
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.evaluation import (
     DEN_DEVELOPMENT,
     DEVELOPMENT,
@@ -20,8 +19,9 @@ from reference.dou_shou_qi.evaluation import (
     composite,
     evaluate_pieces,
 )
+from reference.dou_shou_qi.geometry import WATER, Kind, Side, opposite_square, parse_square
 from reference.dou_shou_qi.notation import Piece, Placement
-from reference.dou_shou_qi.squares import WATER, Kind, Side, opposite_square, parse_square
+from reference.dou_shou_qi.rules import DouShouQi
 
 FIGURE3 = seed("003-figure3.md")
 FIGURE3_DATA = DATA / "dsq_figure3.json"

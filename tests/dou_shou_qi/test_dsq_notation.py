@@ -1,4 +1,4 @@
-"""Piece-list notation, move notation and board printing (issue 7; seed 003 §1.2)."""
+"""Piece-list notation, move notation and board printing (seed 003 §1.2)."""
 
 from __future__ import annotations
 
@@ -8,16 +8,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dou_shou_qi.board import NON_MOVE, DouShouQi, Move
+from reference.dou_shou_qi.geometry import parse_square
 from reference.dou_shou_qi.notation import parse_placement
-from reference.dou_shou_qi.squares import parse_square
+from reference.dou_shou_qi.rules import NON_MOVE, DouShouQi, Move
 from reference.errors import PositionFormatError
 
 START = "A: Ta1 Lg1 Cb2 Df2 Ea3 Wc3 He3 Mg3 / B: Ma7 Hc7 We7 Eg7 Db8 Cf8 La9 Tg9 / A"
 
 
-def test_issue_example_round_trips() -> None:
-    """The exact string of issue 7 parses to the start position and is written back unchanged."""
+def test_start_notation_round_trips() -> None:
+    """The start's notation parses to the start position and is written back unchanged."""
     g = DouShouQi.from_notation(START)
     assert g.to_notation() == START
     assert g.key == DouShouQi().key
@@ -72,8 +72,8 @@ def test_moves_parse_and_format() -> None:
             g.parse_move(bad)
 
 
-def test_issue_moves_example_plays() -> None:
-    """Issue 7's ``--moves`` example ``e3-d3 c7-d7``."""
+def test_moves_example_plays() -> None:
+    """The command line's ``--moves`` example ``e3-d3 c7-d7``."""
     g = DouShouQi()
     for text in ["e3-d3", "c7-d7"]:
         g.play(g.parse_move(text))

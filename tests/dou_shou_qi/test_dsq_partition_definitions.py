@@ -11,23 +11,14 @@ from __future__ import annotations
 
 import pytest
 
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.causality import causality, complete_causality_graph
-from reference.dou_shou_qi.notation import Piece, parse_placement
-from reference.dou_shou_qi.partition import (
-    NO_REGION,
-    CausalityMST,
-    Subproblem,
-    build_subproblems,
-    compute_mst,
+from reference.dou_shou_qi.drawing import (
     den_access,
-    find_subproblems,
     format_partition_map,
-    partition_board,
     region_label,
     subproblem_notation,
 )
-from reference.dou_shou_qi.squares import (
+from reference.dou_shou_qi.geometry import (
     DEN,
     DENS,
     NUM_SQUARES,
@@ -39,6 +30,17 @@ from reference.dou_shou_qi.squares import (
     parse_square,
     square,
 )
+from reference.dou_shou_qi.notation import Piece, parse_placement
+from reference.dou_shou_qi.partition import (
+    NO_REGION,
+    CausalityMST,
+    Subproblem,
+    build_subproblems,
+    compute_mst,
+    find_subproblems,
+    partition_board,
+)
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.errors import ParameterError
 from reference.graphs import Edge, complete_graph_edges, mst_kruskal, tree_weight
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from reference.dou_shou_qi.board import DouShouQi
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.search import divide, perft
 
 Coord = tuple[int, int]

@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-from reference.dou_shou_qi.board import NON_MOVE, DouShouQi, Move
-from reference.dou_shou_qi.squares import (
+from reference.dou_shou_qi.geometry import (
     DEN,
     TRAPS_OF,
     WATER,
@@ -17,6 +16,7 @@ from reference.dou_shou_qi.squares import (
     parse_square,
     square_name,
 )
+from reference.dou_shou_qi.rules import NON_MOVE, DouShouQi, Move
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.search import WIN
 
@@ -50,7 +50,7 @@ def test_terrain_matches_section_2_1() -> None:
 
 
 def test_start_position_has_24_legal_moves() -> None:
-    """Issue 7: "The start position has 24 legal moves"."""
+    """The start position has 24 legal moves (Figure 2's start, §2.1's rules)."""
     g = DouShouQi()
     assert g.to_notation() == START
     assert len(g.legal_moves()) == 24

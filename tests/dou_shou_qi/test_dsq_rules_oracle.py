@@ -1,7 +1,7 @@
 """The move generator against a second, slow one written sentence by sentence from §2.1.
 
-Seed 003, §2.1 ("Rules of the Game") and the rules issue 7 added (a side with no
-pieces, or none to move, has lost).  :func:`rules_text_moves` shares nothing with
+Seed 003, §2.1 ("Rules of the Game") and the rules the thesis leaves implicit (a side
+with no pieces, or none to move, has lost).  :func:`rules_text_moves` shares nothing with
 ``reference.dou_shou_qi``: squares are ``(file, rank)`` pairs, it tries every one of
 the 63 squares as a destination for every piece and asks each sentence of the
 rules whether the move is allowed.  It is slow and plain on purpose; the game's
@@ -19,9 +19,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.notation import format_placement
 from reference.dou_shou_qi.positions import random_placement
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.search import perft
 
 Sq = tuple[int, int]  # (file 0..6 for a..g, rank 1..9)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dou_shou_qi.board import DouShouQi, Move
+from reference.dou_shou_qi.geometry import Side
 from reference.dou_shou_qi.ordering import order_moves
 from reference.dou_shou_qi.players import (
     MOVE_ORDERING,
@@ -19,7 +19,7 @@ from reference.dou_shou_qi.players import (
     play_game,
 )
 from reference.dou_shou_qi.positions import APPENDIX_A
-from reference.dou_shou_qi.squares import Side
+from reference.dou_shou_qi.rules import DouShouQi, Move
 from reference.search import MATE_BOUND, Deadline, SearchContext, alphabeta, search
 from reference.search.protocol import INFINITY
 
@@ -91,7 +91,7 @@ def section_3_2_minimax_as_printed(g: DouShouQi, depth: int) -> float:
 
 
 def test_section_3_2_as_printed_scores_for_a_and_negates_every_ply() -> None:
-    """Departure (issue 15): MINIMAX as printed mixes two conventions.  With EVALUATE for A and
+    """Departure: MINIMAX as printed mixes two conventions.  With EVALUATE for A and
     line 6's negation, a depth-1 search by A maximises -EVALUATE, i.e. picks A's *worst* move;
     and a finished game is worth +inf for A to whoever is to move.  The package scores every
     position for the side to move (``DouShouQi.evaluate``; §3.3's Evaluate is

@@ -8,11 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.causality import causality, complete_causality_graph
 from reference.dou_shou_qi.cones import (
     INF,
-    JUMP_LANDINGS,
     MOVEMENT_GRAPHS,
     Movement,
     a_cone,
@@ -26,17 +24,19 @@ from reference.dou_shou_qi.cones import (
     min_height,
     project_effect_cone,
 )
-from reference.dou_shou_qi.notation import Piece
-from reference.dou_shou_qi.squares import (
+from reference.dou_shou_qi.geometry import (
     DEN,
     NUM_SQUARES,
     WATER,
+    WATER_JUMPS,
     Kind,
     Side,
     neighbours,
     parse_square,
     square_name,
 )
+from reference.dou_shou_qi.notation import Piece
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.errors import ParameterError
 
 I = INF  # noqa: E741  (the thesis's infinity, to keep the matrices readable)
@@ -252,7 +252,7 @@ def test_jump_landings_are_the_twenty_river_leaps() -> None:
         expected.add((col + "7", col + "3", tuple(col + r for r in "654")))
     found = {
         (square_name(sq), square_name(to), tuple(square_name(w) for w in path))
-        for sq, leaps in enumerate(JUMP_LANDINGS)
+        for sq, leaps in enumerate(WATER_JUMPS)
         for to, path in leaps
     }
     assert len(expected) == 20 and found == expected

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from reference.dou_shou_qi.causality import complete_causality_graph
+from reference.dou_shou_qi.geometry import col_of, row_of
 from reference.dou_shou_qi.notation import parse_placement
 from reference.dou_shou_qi.partition import compute_mst
-from reference.dou_shou_qi.squares import col_of, row_of
 from reference.graphs.lemmas import (
     angle_opposite_largest_side,
     most_common_weight_count,

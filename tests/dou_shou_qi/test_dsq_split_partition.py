@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference.cli.extra import load_commands
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.causality import free_body_cone
 from reference.dou_shou_qi.cones import side_cone
+from reference.dou_shou_qi.geometry import DEN, DENS, NUM_SQUARES, Side, parse_square, square_name
 from reference.dou_shou_qi.partition import (
     NO_REGION,
     build_subproblems,
@@ -20,7 +20,7 @@ from reference.dou_shou_qi.partition import (
     find_subproblems,
     partition_board,
 )
-from reference.dou_shou_qi.squares import DEN, DENS, NUM_SQUARES, Side, parse_square, square_name
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.graphs import UnionFind, complete_graph_edges, mst_kruskal, tree_weight
 from reference.registry import load

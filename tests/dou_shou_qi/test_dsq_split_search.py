@@ -1,31 +1,66 @@
-"""SEARCH-SUBPROBLEMS / SEARCH-POSITION, non-moves and ImpliedScore (seed 003, §10)."""
+"""SEARCH-SUBPROBLEMS / SEARCH-POSITION, non-moves and ImpliedScore (seed 003, §10), and the
+engine beside them (the whole-board check for decided games, the sum of the subproblems)."""
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from paper_text import DATA
 
-from reference.dou_shou_qi.board import NON_MOVE, DouShouQi, Move
+from reference.dou_shou_qi.geometry import ALL_SQUARES, Side, parse_square
 from reference.dou_shou_qi.partition import find_subproblems
 from reference.dou_shou_qi.positions import random_placement
-from reference.dou_shou_qi.split_search import (
+from reference.dou_shou_qi.rules import NON_MOVE, DouShouQi, Move
+from reference.dou_shou_qi.solver import (
     REFUTED_CLAIM,
-    SubproblemGame,
+    Combination,
     cannot_interact,
+    engine_search_subproblems,
+)
+from reference.dou_shou_qi.split_search import (
+    SplitSearchResult,
+    SubproblemGame,
     implied_score,
     one_ply_further,
     search_position,
     search_subproblems,
 )
-from reference.dou_shou_qi.squares import ALL_SQUARES, Side, parse_square
 from reference.errors import GameError, ParameterError
 from reference.search import MATE_BOUND, WIN, Deadline, SearchContext, alphabeta, search
+from reference.search.root import Algorithm
 
 FIGURE_13 = "A: Hc2 Cb3 Me6 / B: Ma2 Cb7 Dc7 Ee7 / A"
+ALGORITHMS: tuple[Algorithm, ...] = ("alphabeta", "alphabeta_tt", "pvs", "mtdf")
+ENGINE_PINS = DATA / "dsq_split_engine_pins.json"
+"""Results of the split search with the engine's options, as the single function that had
+them as options computed them before the literal listing and the engine were separated."""
+
+
+def engine_search_position(
+    game: DouShouQi,
+    t_thresh: float,
+    *,
+    max_depth: int,
+    algorithm: Algorithm = "alphabeta",
+    combination: Combination = "implied",
+    check_decided: bool = True,
+) -> SplitSearchResult:
+    """SEARCH-POSITION with the engine's SEARCH-SUBPROBLEMS (the decided check on by default)."""
+    if game.is_terminal():
+        raise GameError("the game is over: there is no move to search")
+    return engine_search_subproblems(
+        game,
+        find_subproblems(game.pieces(), t_thresh),
+        max_depth=max_depth,
+        algorithm=algorithm,
+        combination=combination,
+        check_decided=check_decided,
+    )
 
 
 def random_game(choices: list[int]) -> DouShouQi:
@@ -55,29 +90,29 @@ def best_moves(game: DouShouQi, depth: int) -> tuple[int, set[Move]]:
     return best, {m for m, v in values.items() if v == best}
 
 
-ISSUE_10_ITEM_5 = [
-    # A takes B's last piece at once (issue 10: split gave 1727)
+GAME_ENDS_IN_SUBPROBLEMS = [
+    # A takes B's last piece at once (a subproblem searched on its own pieces gave 1727)
     ("A: Ld3 Ta1 / B: Cd4 / A", 999_999, "d3-d4"),
-    # A takes the mouse and B's cat on a9 has no move left (issue 10: split gave 999997)
+    # A takes the mouse and B's cat on a9 has no move left (on its own pieces: 999997)
     ("A: Ea8 Db9 Lg4 Wg7 / B: Ca9 Mg5 / A", 999_999, "g4-g5"),
-    # ply 199 of a 200-ply game: every move draws (issue 10: split gave 1012)
+    # ply 199 of a 200-ply game: every move draws (on its own pieces: 1012)
     ("A: Ta1 Lg1 Cb2 Df2 Ea3 Wc3 He3 Mg3 / B: Ma7 Hc7 We7 Db8 Cf8 La9 Tg9 / A / 199", 0, None),
 ]
 
 
 @pytest.mark.parametrize("check_decided", [True, False])
-@pytest.mark.parametrize(("notation", "value", "move"), ISSUE_10_ITEM_5)
-def test_issue_10_positions_give_the_plain_value(
+@pytest.mark.parametrize(("notation", "value", "move"), GAME_ENDS_IN_SUBPROBLEMS)
+def test_no_pieces_no_move_and_the_draw_limit_end_subproblem_lines(
     notation: str, value: int, move: str | None, check_decided: bool
 ) -> None:
-    """Issue 10 item 5: no pieces, no legal move and the draw limit end subproblem lines too.
+    """No pieces, no legal move and the draw limit end subproblem lines too.
 
     The values are plain alpha-beta's at depth 2 (checked here as well); the
-    whole-board rules alone give them, without the decided check.
+    whole-board rules alone give them, without the engine's decided check.
     """
     game = DouShouQi.from_notation(notation)
     assert search(game, 2).value == value
-    result = search_position(game, 4, max_depth=2, check_decided=check_decided)
+    result = engine_search_position(game, 4, max_depth=2, check_decided=check_decided)
     assert result.value == value
     if move is not None:
         assert game.format_move(result.move) == move
@@ -87,7 +122,7 @@ def test_issue_10_positions_give_the_plain_value(
 def test_draw_limit_holds_inside_every_subproblem() -> None:
     """Two subproblems one ply before the draw limit: every MoveScore and NonMoveScore is the draw."""
     game = DouShouQi.from_notation("A: Hc2 Cb3 Me6 / B: Ma2 Cb7 Dc7 Ee7 / A / 199")
-    result = search_position(game, 4, max_depth=4, check_decided=False)
+    result = search_position(game, 4, max_depth=4)
     assert len(result.decomposition.subproblems) == 2
     assert result.value == 0 and result.depth == 4
     assert all(s.move_score == s.non_move_score == 0 for s in result.scores)
@@ -96,14 +131,14 @@ def test_draw_limit_holds_inside_every_subproblem() -> None:
 @settings(derandomize=True, max_examples=60, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from([2, 4]))
 def test_decided_within_the_depth_gives_the_plain_value(seed: int, depth: int) -> None:
-    """Issue 10 item 5: whenever plain alpha-beta finds the game decided within the depth,
-    the split search gives the same value; and it never claims a forced result that plain
-    search does not see (a refuted claim is clamped to REFUTED_CLAIM)."""
+    """The engine's decided check: whenever plain alpha-beta finds the game decided within the
+    depth, the split search gives the same value; and it never claims a forced result that
+    plain search does not see (a refuted claim is clamped to REFUTED_CLAIM)."""
     game = random_position(seed)
     if game.is_terminal() or (depth == 4 and len(game.pieces()) > 6):
         return
     plain = search(game, depth).value
-    result = search_position(game, 4, max_depth=depth)
+    result = engine_search_position(game, 4, max_depth=depth)
     if abs(plain) >= MATE_BOUND:
         assert result.decided and result.value == plain
         game.make(result.move)  # the move achieves the value
@@ -161,7 +196,7 @@ def test_one_subproblem_equals_plain_search(choices: list[int]) -> None:
     if game.is_terminal():
         return
     for check in (True, False):
-        result = search_position(game, 1000, max_depth=2, check_decided=check)
+        result = engine_search_position(game, 1000, max_depth=2, check_decided=check)
         assert len(result.decomposition.subproblems) == 1
         assert result.value == search(game, 2, algorithm="alphabeta").value
 
@@ -176,14 +211,14 @@ def test_one_subproblem_equals_plain_search_near_the_end(seed: int, plies_left: 
         return
     for depth in (2, 4):
         plain = search(game, depth).value
-        result = search_position(game, 1000, max_depth=depth, check_decided=False)
+        result = search_position(game, 1000, max_depth=depth)
         assert len(result.decomposition.subproblems) == 1
         assert result.value == plain  # a win found at depth 2 is the shortest one
 
 
 def test_one_subproblem_equals_plain_search_depth_4_from_start() -> None:
     game = DouShouQi()
-    assert search_position(game, 1000, max_depth=4).value == search(game, 4).value
+    assert engine_search_position(game, 1000, max_depth=4).value == search(game, 4).value
 
 
 @settings(derandomize=True, max_examples=10, deadline=None)
@@ -193,18 +228,19 @@ def test_split_move_is_always_legal(choices: list[int]) -> None:
     game = random_game(choices)
     if game.is_terminal():
         return
-    result = search_position(game, 2, max_depth=2)
+    result = engine_search_position(game, 2, max_depth=2)
     assert result.move in game.legal_moves()
 
 
 def test_shallow_wins_first() -> None:
     """Line 20: a won subproblem stops the iterative deepening at once."""
     game = DouShouQi.from_notation("A: Wc9 Ea1 / B: Mg2 Hg5 / A")
-    result = search_position(game, 2, max_depth=8)
-    assert len(result.decomposition.subproblems) >= 2
-    assert result.depth == 2
-    assert result.value >= MATE_BOUND
-    assert game.format_move(result.move) == "c9-d9"
+    literal = search_position(game, 2, max_depth=8)
+    for result in (literal, engine_search_position(game, 2, max_depth=8)):
+        assert len(result.decomposition.subproblems) >= 2
+        assert result.depth == 2
+        assert result.value >= MATE_BOUND
+        assert game.format_move(result.move) == "c9-d9"
 
 
 def test_subproblem_game_non_move_below_the_root_only() -> None:
@@ -273,7 +309,7 @@ def test_sum_of_subproblems_is_plain_search_where_they_cannot_interact(
         return
     value, best = best_moves(game, depth)
     for check in (True, False):
-        result = search_subproblems(
+        result = engine_search_subproblems(
             game, d, max_depth=depth, combination="sum", check_decided=check
         )
         assert result.value == value
@@ -281,15 +317,17 @@ def test_sum_of_subproblems_is_plain_search_where_they_cannot_interact(
 
 
 def test_literal_implied_score_misses_the_best_move() -> None:
-    """Issue 15: the thesis's ImpliedScore chooses c2-b2 here at depth 4; d6-d7 is the only best
-    move (plain alpha-beta, 1540); the sum of the subproblems finds it."""
+    """ERRATUM §10.5.1: the thesis's ImpliedScore chooses c2-b2 here at depth 4; d6-d7 is the
+    only best move (plain alpha-beta, 1540); the sum of the subproblems finds it."""
     game = DouShouQi.from_notation("A: Ta1 Eb1 Hg1 Cc2 Df2 Ld6 / B: Me7 La9 Dc9 He9 / A / 128")
     d = find_subproblems(game.pieces(), 4)
     value, best = best_moves(game, 4)
     assert (value, {game.format_move(m) for m in best}) == (1540, {"d6-d7"})
     literal = search_subproblems(game, d, max_depth=4)
     assert (game.format_move(literal.move), literal.value) == ("c2-b2", 1543)
-    corrected = search_subproblems(game, d, max_depth=4, combination="sum")
+    checked = engine_search_subproblems(game, d, max_depth=4)
+    assert (game.format_move(checked.move), checked.value) == ("c2-b2", 1543)
+    corrected = engine_search_subproblems(game, d, max_depth=4, combination="sum")
     assert (game.format_move(corrected.move), corrected.value) == ("d6-d7", 1540)
 
 
@@ -307,6 +345,8 @@ def test_search_subproblems_checks_parameters() -> None:
         search_subproblems(game, d)
     with pytest.raises(ParameterError, match=">= 2"):
         search_subproblems(game, d, max_depth=1)
+    with pytest.raises(ParameterError, match="combination"):
+        engine_search_subproblems(game, d, max_depth=2, combination="max")  # type: ignore[arg-type]
     over = DouShouQi.from_notation("A: Wd9 / B: Ma7 / B")
     with pytest.raises(GameError, match="over"):
         search_position(over, 4, max_depth=2)
@@ -339,7 +379,7 @@ def test_node_budget_and_time_limit_stop_the_deepening() -> None:
 
 
 @pytest.mark.parametrize("combination", ["implied", "sum"])
-def test_no_move_inside_any_region_raises_game_error(combination: str) -> None:
+def test_no_move_inside_any_region_raises_game_error(combination: Combination) -> None:
     """When every legal move would leave its region, SEARCH-SUBPROBLEMS says so (callers fall back)."""
     game = DouShouQi.from_notation(FIGURE_13)
     d = find_subproblems(game.pieces(), 4)
@@ -348,7 +388,9 @@ def test_no_move_inside_any_region_raises_game_error(combination: str) -> None:
         d, partition=dataclasses.replace(d.partition, allowed=only_their_squares)
     )
     with pytest.raises(GameError, match="no subproblem has a legal move"):
-        search_subproblems(game, fenced, max_depth=2, combination=combination)  # type: ignore[arg-type]
+        engine_search_subproblems(game, fenced, max_depth=2, combination=combination)
+    with pytest.raises(GameError, match="no subproblem has a legal move"):
+        search_subproblems(game, fenced, max_depth=2)
     outside = dataclasses.replace(
         d, partition=dataclasses.replace(d.partition, allowed=(0,) * len(d.subproblems))
     )
@@ -357,7 +399,7 @@ def test_no_move_inside_any_region_raises_game_error(combination: str) -> None:
 
 
 @pytest.mark.parametrize("combination", ["implied", "sum"])
-def test_every_algorithm_gives_the_same_split_search_value(combination: str) -> None:
+def test_every_algorithm_gives_the_same_split_search_value(combination: Combination) -> None:
     """Minimax's value over the subproblem games does not depend on the algorithm that finds
     it: alpha-beta, alpha-beta + TT, PVS and MTD(f) agree, round by round.  Each game
     searched (every subproblem, the sum of regions, the decided-check view) keeps a table
@@ -371,10 +413,10 @@ def test_every_algorithm_gives_the_same_split_search_value(combination: str) -> 
             continue
         try:
             results = {
-                algorithm: search_position(
-                    game, 4, max_depth=2, algorithm=algorithm, combination=combination  # type: ignore[arg-type]
+                algorithm: engine_search_position(
+                    game, 4, max_depth=2, algorithm=algorithm, combination=combination
                 )
-                for algorithm in ("alphabeta", "alphabeta_tt", "pvs", "mtdf")
+                for algorithm in ALGORITHMS
             }
         except GameError:  # no subproblem can move inside its region
             continue
@@ -382,3 +424,79 @@ def test_every_algorithm_gives_the_same_split_search_value(combination: str) -> 
         assert len(set(values.values())) == 1, (game.to_notation(), values)
         checked += 1
     assert checked >= 4
+
+
+def result_row(game: DouShouQi, result: SplitSearchResult) -> list[object]:
+    """What a split search found, in notation (everything but the seconds it took)."""
+    scores = [
+        [
+            None if s.move is None else game.format_move(s.move),
+            s.move_score,
+            s.non_move_score,
+            s.implied_score,
+        ]
+        for s in result.scores
+    ]
+    move = game.format_move(result.move)
+    return [move, result.value, result.depth, result.decided, result.nodes, scores]
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([2, 4]), st.sampled_from(ALGORITHMS[:3]))
+def test_engine_without_its_options_is_the_literal_listing(
+    seed: int, depth: int, algorithm: Algorithm
+) -> None:
+    """The default path is the literal one: with ``check_decided=False`` and
+    ``combination="implied"`` the engine gives the literal SEARCH-SUBPROBLEMS's move, value,
+    depth, scores and node count on random positions (split or not)."""
+    game = random_position(seed, (1, 4))
+    if game.is_terminal() or (depth == 4 and len(game.pieces()) > 6):
+        return
+    d = find_subproblems(game.pieces(), 4)
+    try:
+        literal = search_subproblems(game, d, max_depth=depth, algorithm=algorithm)
+    except GameError:
+        with pytest.raises(GameError):
+            engine_search_subproblems(game, d, max_depth=depth, check_decided=False)
+        return
+    engine = engine_search_subproblems(
+        game, d, max_depth=depth, algorithm=algorithm, check_decided=False
+    )
+    assert result_row(game, engine) == result_row(game, literal)
+    assert not literal.decided and literal.combination == "implied"
+
+
+@settings(derandomize=True, max_examples=15, deadline=None)
+@given(st.lists(st.integers(0, 1000), min_size=4, max_size=40))
+def test_engine_without_its_options_is_the_literal_listing_in_games(choices: list[int]) -> None:
+    """The same on positions reached from the start (T_thresh = 2 splits most of them)."""
+    game = random_game(choices)
+    if game.is_terminal():
+        return
+    d = find_subproblems(game.pieces(), 2)
+    try:
+        literal = search_subproblems(game, d, max_depth=2)
+    except GameError:
+        return
+    engine = engine_search_subproblems(game, d, max_depth=2, check_decided=False)
+    assert result_row(game, engine) == result_row(game, literal)
+
+
+def test_engine_results_with_its_options_are_unchanged() -> None:
+    """With the decided check and / or the sum of the subproblems, the engine gives the moves,
+    values, depths, scores and node counts the one function with these options gave before
+    the literal listing was separated from it (80 searches: 10 positions that split at
+    T_thresh = 4, both combinations, check on and off, depths 2 and 4)."""
+    pins = json.loads(ENGINE_PINS.read_text(encoding="utf-8"))
+    assert len(pins) == 80
+    for pin in pins:
+        game = DouShouQi.from_notation(pin["position"])
+        d = find_subproblems(game.pieces(), 4)
+        result = engine_search_subproblems(
+            game,
+            d,
+            max_depth=pin["max_depth"],
+            combination=pin["combination"],
+            check_decided=pin["check_decided"],
+        )
+        assert result_row(game, result) == pin["result"], pin

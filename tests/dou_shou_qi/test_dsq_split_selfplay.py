@@ -6,12 +6,13 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
+from reference.dou_shou_qi.geometry import Side
+from reference.dou_shou_qi.players import Budget
 from reference.dou_shou_qi.selfplay import (
     CONFIGURATION_4,
     CONFIGURATIONS,
     FIGURE_22,
     FIGURE_23,
-    Budget,
     SelfPlayTask,
     average_depths,
     budget_rows,
@@ -22,7 +23,6 @@ from reference.dou_shou_qi.selfplay import (
     subproblem_size_histograms,
     win_loss_table,
 )
-from reference.dou_shou_qi.squares import Side
 from reference.errors import ParameterError
 
 FIGURE_13 = "A: Hc2 Cb3 Me6 / B: Ma2 Cb7 Dc7 Ee7 / A"

@@ -5,9 +5,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.causality import complete_causality_graph
 from reference.dou_shou_qi.partition import CausalityMST, find_subproblems
+from reference.dou_shou_qi.rules import DouShouQi
+from reference.dou_shou_qi.solver import engine_search_subproblems
 from reference.dou_shou_qi.split_search import search_position
 from reference.graphs import (
     IndexedCompleteGraph,
@@ -53,13 +54,16 @@ def test_update_mst_after_a_piece_moves_equals_recomputed_mst(choices: list[int]
 def test_pinned_split_search_counts() -> None:
     """Pinned numbers of a fixed split search, so that a change of behaviour is deliberate."""
     game = DouShouQi.from_notation(FIGURE_13)
-    result = search_position(game, 4, max_depth=4, check_decided=False)  # the thesis's
+    result = search_position(game, 4, max_depth=4)  # the thesis's
     assert (game.format_move(result.move), result.value, result.nodes) == ("b3-b2", -915, 748)
-    checked = search_position(game, 4, max_depth=4)  # + the full-board check for decided games
+    d = find_subproblems(game.pieces(), 4)
+    checked = engine_search_subproblems(game, d, max_depth=4)  # + the whole-board check
     assert (game.format_move(checked.move), checked.value, checked.nodes) == ("b3-b2", -915, 1096)
     # Figure 13's subproblems cannot interact within 4 plies: the corrected combination gives
     # plain alpha-beta's value (-914, b3-b2), ImpliedScore does not (-915)
-    corrected = search_position(game, 4, max_depth=4, combination="sum", check_decided=False)
+    corrected = engine_search_subproblems(
+        game, d, max_depth=4, combination="sum", check_decided=False
+    )
     assert (game.format_move(corrected.move), corrected.value) == ("b3-b2", -914)
     d = find_subproblems(DouShouQi().pieces(), 2)
     assert (d.t_max, len(d.subproblems)) == (3, 9)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference.dou_shou_qi.cones import project_effect_cone
-from reference.dou_shou_qi.squares import Kind, Side, parse_square
+from reference.dou_shou_qi.geometry import Kind, Side, parse_square
 from reference.graphs import complete_graph_edges, mst_kruskal
 from reference.graphs.lemmas import tree_degrees
 from reference.search import Score, search

@@ -15,9 +15,9 @@ from walk_game import Walk
 
 from reference.connect6.board import Connect6
 from reference.dots_and_boxes.board import DotsAndBoxes
-from reference.dou_shou_qi.board import DouShouQi
+from reference.dou_shou_qi.geometry import NUM_SQUARES, Kind, Side
 from reference.dou_shou_qi.notation import Piece, Placement, validate_pieces
-from reference.dou_shou_qi.squares import NUM_SQUARES, Kind, Side
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.errors import GameError
 from reference.mnk.board import MNKGame
 from reference.search.protocol import Game

@@ -18,8 +18,8 @@ import pytest
 from reference.cli.main import main
 from reference.connect6.board import Connect6
 from reference.dots_and_boxes.board import DotsAndBoxes
-from reference.dou_shou_qi.board import DouShouQi
-from reference.dou_shou_qi.squares import parse_square
+from reference.dou_shou_qi.geometry import parse_square
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.mnk.board import MNKGame
 from reference.search import (

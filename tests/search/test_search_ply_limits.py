@@ -22,8 +22,8 @@ from game_strategies import dsq_near_the_limit, small_battles
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.notation import Placement
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.search import TranspositionTable, search, solve
 from reference.search.protocol import PlayableGame
 from reference.wargame.battle import Battle

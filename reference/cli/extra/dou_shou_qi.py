@@ -18,20 +18,19 @@ import math
 
 from reference.cli.extra import ExtraCommand
 from reference.cli.options import add_game_and_position, build_game
-from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.cones import Time
-from reference.dou_shou_qi.evaluation import DEVELOPMENT, MATERIAL, RECONSTRUCTED
-from reference.dou_shou_qi.partition import (
-    TIE_RULE,
+from reference.dou_shou_qi.drawing import (
     den_access,
-    find_subproblems,
     format_partition_map,
-    piece_label,
     region_label,
     subproblem_notation,
 )
+from reference.dou_shou_qi.evaluation import DEVELOPMENT, MATERIAL, RECONSTRUCTED
+from reference.dou_shou_qi.geometry import Side, opposite_square, square_name
+from reference.dou_shou_qi.notation import piece_label
+from reference.dou_shou_qi.partition import TIE_RULE, find_subproblems
 from reference.dou_shou_qi.positions import NAMED_POSITIONS, UNRECOVERED
-from reference.dou_shou_qi.squares import Side, opposite_square, square_name
+from reference.dou_shou_qi.rules import DouShouQi
 from reference.ranges import FloatRange, argtype, ranged_help
 from reference.registry import GameSpec, JsonObject
 

@@ -9,7 +9,10 @@ ERRATUM: §1.2 says "a through f"), rows ``1..9``; player A starts on rows 1-3.
 Terrain (§2.1, Figure 2): two bodies of water, each 2 columns x 3 rows
 (b4-c6 and e4-f6); A's den d1 with A's traps c1, e1, d2; B's den d9 with B's
 traps c9, e9, d8.  Each terrain set is given both as a ``frozenset`` of squares
-and as a bitboard (bit ``s`` set for square ``s``).
+and as a :data:`~reference.bits.Bitboard` (bit ``s`` set for square ``s``).
+Neighbourhoods: :func:`neighbours` (one orthogonal step) and :data:`WATER_JUMPS`
+(the lion's and tiger's leaps across a body of water), shared by the rules and
+the effect cones of §6.
 """
 
 from __future__ import annotations
@@ -17,13 +20,11 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import TypeAlias
 
+from reference.bits import Bitboard
 from reference.errors import PositionFormatError
 
 Square: TypeAlias = int
 """A square index ``0..62`` (``row * 7 + col``, a1 = 0)."""
-
-Bitboard: TypeAlias = int
-"""A set of squares as a 63-bit int (bit ``s`` is square ``s``)."""
 
 COLS = 7
 ROWS = 9
@@ -66,7 +67,7 @@ KIND_LETTERS: dict[Kind, str] = {
     Kind.LION: "L",
     Kind.ELEPHANT: "E",
 }
-"""The piece letters of the piece-list notation (issue 7)."""
+"""The piece letters of the piece-list notation (:mod:`reference.dou_shou_qi.notation`)."""
 
 LETTER_KINDS: dict[str, Kind] = {letter: kind for kind, letter in KIND_LETTERS.items()}
 
@@ -158,3 +159,33 @@ def neighbours(sq: Square) -> list[Square]:
     if col + 1 < COLS:
         result.append(sq + 1)
     return result
+
+
+def _water_jumps(sq: Square) -> tuple[tuple[Square, tuple[Square, ...]], ...]:
+    """The leaps from land square ``sq`` straight across a body of water (up, down, left, right)."""
+    if sq in WATER:
+        return ()
+    found: list[tuple[Square, tuple[Square, ...]]] = []
+    for dcol, drow in ((0, 1), (0, -1), (-1, 0), (1, 0)):
+        col, row = col_of(sq) + dcol, row_of(sq) + drow
+        path: list[Square] = []
+        while 0 <= col < COLS and 0 <= row < ROWS and square(col, row) in WATER:
+            path.append(square(col, row))
+            col, row = col + dcol, row + drow
+        if path and 0 <= col < COLS and 0 <= row < ROWS:
+            found.append((square(col, row), tuple(path)))
+    return tuple(found)
+
+
+WATER_JUMPS: tuple[tuple[tuple[Square, tuple[Square, ...]], ...], ...] = tuple(
+    _water_jumps(sq) for sq in range(NUM_SQUARES)
+)
+"""``WATER_JUMPS[sq]``: ``(landing square, water squares crossed)`` of each leap from ``sq``.
+
+Seed 003, §2.1: the lion and the tiger jump over a whole body of water, horizontally
+or vertically (a mouse in the water on the path blocks the jump: the rules check it).
+"""
+
+# Sanity: the terrain is the one §2.1 describes.
+assert len(TRAPS) == 6 and len(DENS) == 2 and len(WATER) == 12
+assert parse_square("d9") == opposite_square(parse_square("d1"))

@@ -1,148 +1,106 @@
 """Dou Shou Qi (Jungle): the rules, as a mutable position the search core can drive.
 
-Seed 003, §2.1 (rules), §1.2 (algebraic notation), §3.3 (Evaluate), §11 (move
-ordering, the 200-move draw limit) and §6.1 (the non-move of split search).
-
-Public API (stable; the split search of issue 6 builds on it)
--------------------------------------------------------------
-Squares and pieces (re-exported from :mod:`reference.dou_shou_qi.squares`):
-
-* ``Square = int`` in ``0..62``, ``index = row * 7 + col`` with a1 = 0, g1 = 6, d9 = 59;
-  ``square_name(sq) -> "e3"``, ``parse_square("e3") -> 16``, ``opposite_square(sq)``
-  (180-degree rotation), ``neighbours(sq)``.
-* ``Side`` (IntEnum: ``A = 0`` moves first, ``B = 1``) and ``Kind`` (IntEnum:
-  ``MOUSE = 1, CAT, WOLF, DOG, HYENA, TIGER, LION, ELEPHANT = 8``).
-* Terrain as module constants: ``WATER``, ``TRAPS``, ``DENS`` (frozensets),
-  ``DEN[side]`` (a side's own den), ``TRAPS_OF[side]`` (a side's own traps), and the
-  bitboards ``WATER_MASK``, ``TRAP_MASK``, ``DEN_MASK``, ``ALL_SQUARES``.
-* ``Piece(side, kind, square)`` and ``Placement(pieces, to_move, plies)``: frozen dataclasses.
-
-Moves:
-
-* ``Move(src, dst)``: a ``NamedTuple`` of two squares (so ``Move(16, 15) == (16, 15)``).
-* ``NON_MOVE = Move(-1, -1)``: the pass of §6.1.  It is *not* legal in normal play;
-  a position built with ``allow_non_move=True`` (or with the attribute set later)
-  lists it last in ``legal_moves`` and accepts it in ``play``.  ``make(NON_MOVE)``
-  always works: it only hands the turn over.
+Seed 003, §2.1 (rules), §3.3 (Evaluate, kept incrementally), §11 (move ordering,
+the 200-move draw limit) and §6.1 (the non-move of split search).
 
 The position, ``DouShouQi`` (implements :class:`~reference.search.protocol.PlayableGame`):
 
 * ``DouShouQi(placement=None, *, draw_limit=200, ordering=False, allow_non_move=False,
   allowed_squares=ALL_SQUARES)``; ``DouShouQi.from_notation(text, ...)``;
   ``DouShouQi.start(...)``.  ``placement=None`` is the starting position.
-* ``to_move`` (a ``Side``), ``legal_moves()`` (a tuple; empty when the game is over),
-  ``make(move) -> 0``, ``unmake()``, ``play(move)`` (checked), ``is_terminal()``,
-  ``terminal_score()``, ``winner()``, ``evaluate()`` (§3.3 for the side to move),
-  ``key`` / ``tt_key()`` (64-bit Zobrist), ``plies`` (plies played).
+* ``to_move`` (a :class:`~reference.dou_shou_qi.geometry.Side`), ``legal_moves()`` (a
+  tuple; empty when the game is over), ``make(move) -> 0`` and ``unmake()`` (the
+  Zobrist key updated in ``make``, restored by ``unmake``), ``play(move)`` (checked),
+  ``is_terminal()``, ``terminal_score()``, ``winner()``, ``evaluate()`` (§3.3 for the
+  side to move), ``key`` / ``tt_key()`` (64-bit Zobrist), ``plies`` (plies played).
 * ``pieces(side=None) -> list[Piece]`` by increasing square, ``piece_at(sq)``,
   ``piece_count(side)``, ``placement()``, ``moves_from(sq)`` (the legal moves of
   the piece on ``sq`` if its side is to move), ``can_capture(src, dst)``.
 * ``parse_move("e3-d3")``, ``format_move(move)``, ``to_notation()``, ``render()``, ``copy()``,
   ``player_name(p)``, ``result_text()``.
 * Switches (each clears the cached move list): ``ordering`` (§11 move order in
-  ``legal_moves``), ``allow_non_move``, ``allowed_squares`` (a bitboard: moves whose
-  destination is outside it are not generated; for Partition-Board, §9.4).
+  ``legal_moves``, :mod:`reference.dou_shou_qi.ordering`), ``allow_non_move``
+  (:data:`~reference.dou_shou_qi.notation.NON_MOVE` listed last and accepted by
+  ``play``; ``make(NON_MOVE)`` always works: it only hands the turn over),
+  ``allowed_squares`` (a bitboard: moves whose destination is outside it are not
+  generated; for Partition-Board, §9.4).
+
+Squares, sides, kinds and terrain are in :mod:`reference.dou_shou_qi.geometry`;
+pieces, moves and the notation in :mod:`reference.dou_shou_qi.notation`.
 
 Rules implemented (§2.1): one orthogonal step per move; a piece takes an enemy
 of equal or lower strength, except that the elephant cannot take the mouse and
 the mouse takes the elephant; a piece standing on an opponent's trap has an
 effective strength of zero both ways: any enemy piece may take it, and it takes
-nothing (issue 15: the thesis's words; common Jungle rules say only the first
-half); only mice enter water, and a mouse cannot capture across the
-water / land boundary (water mouse takes only a water mouse, land mouse only land
-pieces); lion and tiger jump over a whole body of water horizontally or
-vertically (capturing on landing under the same rules) unless a mouse of either
-side is in the water on the path; no piece enters its own den; entering the
-opponent's den wins; a side with no pieces, or with no legal move when it is to
-move, loses; after ``draw_limit`` plies without a result the game is drawn
-(§11: 200 moves; ``None`` disables it).  ``key`` does not include the ply count;
-``tt_key`` does when there is a draw limit (the value depends on the plies left).
+nothing (the thesis's words; common Jungle rules say only the first half); only
+mice enter water, and a mouse cannot capture across the water / land boundary
+(water mouse takes only a water mouse, land mouse only land pieces); lion and
+tiger jump over a whole body of water horizontally or vertically (capturing on
+landing under the same rules) unless a mouse of either side is in the water on
+the path; no piece enters its own den; entering the opponent's den wins; a side
+with no pieces, or with no legal move when it is to move, loses (OURS: the thesis
+leaves both implicit); after ``draw_limit`` plies without a result the game is
+drawn (§11: 200 moves; ``None`` disables it).  ``key`` does not include the ply
+count; ``tt_key`` does when there is a draw limit (the value depends on the plies
+left).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from reference.bits import Bitboard
 from reference.dou_shou_qi.evaluation import COMPOSITE
-from reference.dou_shou_qi.notation import (
-    PASS_TEXT,
-    Piece,
-    Placement,
-    format_placement,
-    parse_move_text,
-    parse_placement,
-    validate_pieces,
-)
-from reference.dou_shou_qi.ordering import KIND_PRIORITY, NUM_PRIORITIES
-from reference.dou_shou_qi.squares import (
+from reference.dou_shou_qi.geometry import (
     ALL_SQUARES,
     COLS,
     DEN,
     DEN_MASK,
-    DENS,
     FILES,
-    KIND_LETTERS,
     NUM_SQUARES,
     ROWS,
     TRAP_MASK,
-    TRAPS,
     TRAPS_OF,
     WATER,
+    WATER_JUMPS,
     WATER_MASK,
-    Bitboard,
     Kind,
     Side,
     Square,
     neighbours,
-    opposite_square,
-    parse_square,
     square_name,
 )
+from reference.dou_shou_qi.notation import (
+    NON_MOVE,
+    PASS_TEXT,
+    START_NOTATION,
+    Move,
+    Piece,
+    Placement,
+    format_move,
+    format_placement,
+    parse_move_text,
+    parse_placement,
+    piece_label,
+    validate_pieces,
+)
+from reference.dou_shou_qi.ordering import CAPTURE_PRIORITY, KIND_PRIORITY, NUM_PRIORITIES
 from reference.errors import IllegalMoveError, ParameterError
 from reference.search.protocol import WIN, Key, Score
 from reference.search.zobrist import counter_key, random_keys
 
 __all__ = [
-    "ALL_SQUARES",
-    "DEN",
-    "DENS",
-    "DEN_MASK",
+    "DEFAULT_DRAW_LIMIT",
+    "JUMPS",
     "NON_MOVE",
+    "RANK_BEATS",
     "START_PLACEMENT",
-    "TRAPS",
-    "TRAPS_OF",
-    "TRAP_MASK",
-    "WATER",
-    "WATER_MASK",
-    "Bitboard",
+    "ZOBRIST_SEED",
     "DouShouQi",
-    "Kind",
     "Move",
-    "Piece",
-    "Placement",
-    "Side",
-    "Square",
-    "neighbours",
-    "opposite_square",
-    "parse_square",
-    "square_name",
+    "can_capture",
 ]
 
-
-class Move(NamedTuple):
-    """A move from square ``src`` to square ``dst`` (a step or a lion / tiger jump)."""
-
-    src: Square
-    dst: Square
-
-
-NON_MOVE = Move(-1, -1)
-"""The pass / non-move of §6.1 (split search only; never legal in normal play)."""
-
-START_NOTATION = "A: Ta1 Lg1 Cb2 Df2 Ea3 Wc3 He3 Mg3 / B: Ma7 Hc7 We7 Eg7 Db8 Cf8 La9 Tg9 / A"
-"""The starting position (Figure 2; A's squares implied by §2.3.1, B the 180-degree rotation)."""
-
 START_PLACEMENT = parse_placement(START_NOTATION)
+"""The starting position of Figure 2."""
 
 DEFAULT_DRAW_LIMIT = 200
 """§11: "the game was called a draw if it lasted more than 200 moves" (counted here in plies)."""
@@ -158,6 +116,7 @@ _MOVES: dict[tuple[Square, Square], Move] = {}
 
 
 def _move(src: Square, dst: Square) -> Move:
+    """The one :class:`Move` object of ``(src, dst)`` (the tables share them)."""
     move = _MOVES.get((src, dst))
     if move is None:
         move = _MOVES[(src, dst)] = Move(src, dst)
@@ -165,6 +124,7 @@ def _move(src: Square, dst: Square) -> Move:
 
 
 def _steps(side: Side, swimmer: bool) -> tuple[tuple[tuple[Square, Move], ...], ...]:
+    """``[src]``: the one-square steps (up, down, left, right) a piece of ``side`` may try."""
     table: list[tuple[tuple[Square, Move], ...]] = []
     for src in range(NUM_SQUARES):
         targets = [
@@ -176,28 +136,12 @@ def _steps(side: Side, swimmer: bool) -> tuple[tuple[tuple[Square, Move], ...], 
     return tuple(table)
 
 
-def _jumps() -> tuple[tuple[tuple[Square, tuple[Square, ...], Move], ...], ...]:
-    table: list[tuple[tuple[Square, tuple[Square, ...], Move], ...]] = []
-    for src in range(NUM_SQUARES):
-        found: list[tuple[Square, tuple[Square, ...], Move]] = []
-        if src not in WATER:
-            col, row = src % COLS, src // COLS
-            for dcol, drow in ((0, 1), (0, -1), (-1, 0), (1, 0)):
-                c, r = col + dcol, row + drow
-                path: list[Square] = []
-                while 0 <= c < COLS and 0 <= r < ROWS and r * COLS + c in WATER:
-                    path.append(r * COLS + c)
-                    c, r = c + dcol, r + drow
-                if path and 0 <= c < COLS and 0 <= r < ROWS:
-                    dst = r * COLS + c
-                    found.append((dst, tuple(path), _move(src, dst)))
-        table.append(tuple(found))
-    return tuple(table)
-
-
 _LAND_STEPS = (_steps(Side.A, False), _steps(Side.B, False))
 _SWIM_STEPS = (_steps(Side.A, True), _steps(Side.B, True))
-JUMPS = _jumps()
+JUMPS: tuple[tuple[tuple[Square, tuple[Square, ...], Move], ...], ...] = tuple(
+    tuple((dst, path, _move(src, dst)) for dst, path in WATER_JUMPS[src])
+    for src in range(NUM_SQUARES)
+)
 """``JUMPS[sq]``: the lion / tiger jumps from ``sq`` as ``(landing, water squares crossed, move)``."""
 
 _IN_WATER = tuple(sq in WATER for sq in range(NUM_SQUARES))
@@ -223,7 +167,9 @@ _ZOBRIST: tuple[tuple[Key, ...], ...] = tuple(
     tuple(_KEYS[cell * NUM_SQUARES + sq] if cell else 0 for sq in range(NUM_SQUARES))
     for cell in range(17)
 )
+"""``_ZOBRIST[cell][sq]``: the Zobrist key of the piece ``cell`` on ``sq`` (0 for an empty cell)."""
 _SIDE_KEY: Key = _KEYS[17 * NUM_SQUARES]
+"""XORed into the key when B is to move."""
 _PLIES_SALT, _NON_MOVE_SALT, _ALLOWED_SALT = 3, 4, 5
 """Salts of :func:`~reference.search.zobrist.counter_key` for the parts of ``tt_key`` beyond ``key``."""
 
@@ -307,7 +253,8 @@ class DouShouQi:
         self._allow_non_move = allow_non_move
         self._allowed = allowed_squares & ALL_SQUARES
         self._switch_key: Key = 0
-        self._update_switch_key()
+        self._moves: tuple[Move, ...] | None = None
+        self._switches_changed()
         self._board = [0] * NUM_SQUARES
         self._where = [-1] * 17
         self._count = [0, 0]
@@ -325,7 +272,6 @@ class DouShouQi:
             self._key ^= _SIDE_KEY
         self._plies = placement.plies
         self._history: list[tuple[Move, int, Key, int, tuple[Move, ...] | None]] = []
-        self._moves: tuple[Move, ...] | None = None
 
     # ----------------------------------------------------------- construction
     @classmethod
@@ -373,7 +319,7 @@ class DouShouQi:
     @ordering.setter
     def ordering(self, value: bool) -> None:
         self._ordering = value
-        self._moves = None
+        self._moves = None  # the same moves, in another order: tt_key does not change
 
     @property
     def allow_non_move(self) -> bool:
@@ -383,8 +329,7 @@ class DouShouQi:
     @allow_non_move.setter
     def allow_non_move(self, value: bool) -> None:
         self._allow_non_move = value
-        self._moves = None
-        self._update_switch_key()
+        self._switches_changed()
 
     @property
     def allowed_squares(self) -> Bitboard:
@@ -394,11 +339,12 @@ class DouShouQi:
     @allowed_squares.setter
     def allowed_squares(self, value: Bitboard) -> None:
         self._allowed = value & ALL_SQUARES
-        self._moves = None
-        self._update_switch_key()
+        self._switches_changed()
 
-    def _update_switch_key(self) -> None:
-        """The part of ``tt_key`` that records the switches changing the moves (0 by default)."""
+    def _switches_changed(self) -> None:
+        """Clear the cached moves and recompute the part of ``tt_key`` that records the
+        switches changing the moves (0 by default)."""
+        self._moves = None
         key = 0
         if self._allow_non_move:
             key ^= counter_key(1, _NON_MOVE_SALT)
@@ -426,7 +372,7 @@ class DouShouQi:
         """The transposition-table key: :attr:`key` plus every other state that changes a value.
 
         With a draw limit a position's value depends on the plies left before it
-        (issue 10: keyed by the pieces alone, ``solve`` gave 0 to
+        (keyed by the pieces alone, a table filled far from the limit would give 0 to
         ``A: Ea1 Ca4 / B: Dd3 Ef7 / A / 193``, where A loses in 4 plies), so they are
         mixed in; so are the switches that change the moves (``allow_non_move``,
         ``allowed_squares``) when they are not the default.  The setup has no
@@ -538,6 +484,7 @@ class DouShouQi:
         return [move for move in self.legal_moves() if move.src == sq]
 
     def _generate(self) -> tuple[Move, ...]:
+        """The legal moves of an undecided position (§2.1), in generation or §11 order."""
         board = self._board
         side = int(self._to_move)
         base = 8 * side
@@ -545,54 +492,38 @@ class DouShouQi:
         restricted = allowed != ALL_SQUARES
         land = _LAND_STEPS[side]
         swim = _SWIM_STEPS[side]
-        ordering = self._ordering
-        buckets: list[list[Move]] = [[] for _ in range(NUM_PRIORITIES)]
         plain: list[Move] = []
-        where = self._where
-        squares = sorted(sq for sq in where[base + 1 : base + 9] if sq >= 0)
-        for src in squares:
+        ordering = self._ordering
+        # §11: captures first, then by the mover's kind, a bucket each (without ordering:
+        # every bucket is the one list, in generation order)
+        buckets = [[] for _ in range(NUM_PRIORITIES)] if ordering else [plain] * NUM_PRIORITIES
+        captures = buckets[CAPTURE_PRIORITY]
+        for src in sorted(sq for sq in self._where[base + 1 : base + 9] if sq >= 0):
             kind = board[src] - base
-            quiet_bucket = buckets[KIND_PRIORITY[kind]]
-            targets = swim[src] if kind == Kind.MOUSE else land[src]
-            for dst, move in targets:
+            quiet = buckets[KIND_PRIORITY[kind]]
+            for dst, move in swim[src] if kind == Kind.MOUSE else land[src]:  # one step
                 if restricted and not (allowed >> dst) & 1:
                     continue
                 cell = board[dst]
                 if not cell:
-                    if ordering:
-                        quiet_bucket.append(move)
-                    else:
-                        plain.append(move)
-                    continue
-                if (cell <= 8) == (side == 0):
-                    continue  # own piece
-                if can_capture(side, kind, src, cell - 8 + base, dst):
-                    if ordering:
-                        buckets[0].append(move)
-                    else:
-                        plain.append(move)
+                    quiet.append(move)
+                elif (cell <= 8) != (side == 0) and can_capture(
+                    side, kind, src, cell - 8 + base, dst
+                ):
+                    captures.append(move)
             if kind == Kind.TIGER or kind == Kind.LION:
-                for dst, path, move in JUMPS[src]:
+                for dst, path, move in JUMPS[src]:  # a leap across the water
                     if restricted and not (allowed >> dst) & 1:
                         continue
-                    blocked = False
-                    for water in path:  # line: any mouse in the water blocks the jump
+                    for water in path:
                         if board[water]:
-                            blocked = True
-                            break
-                    if blocked:
-                        continue
-                    cell = board[dst]
-                    if not cell:
-                        if ordering:
-                            quiet_bucket.append(move)
-                        else:
-                            plain.append(move)
-                    elif (cell <= 8) != (side == 0) and RANK_BEATS[kind][cell - 8 + base]:
-                        if ordering:
-                            buckets[0].append(move)
-                        else:
-                            plain.append(move)
+                            break  # a mouse in the water on the path blocks the leap
+                    else:
+                        cell = board[dst]
+                        if not cell:
+                            quiet.append(move)
+                        elif (cell <= 8) != (side == 0) and RANK_BEATS[kind][cell - 8 + base]:
+                            captures.append(move)  # leaps start and end off the traps
         if ordering:
             plain = [move for bucket in buckets for move in bucket]
         if self._allow_non_move:
@@ -611,10 +542,10 @@ class DouShouQi:
             self._history.append((move, captured, self._key, self._score_a, self._moves))
             zob = _ZOBRIST[cell]
             signed = _SIGNED[cell]
-            key = self._key ^ zob[src] ^ zob[dst]
-            score = self._score_a - signed[src] + signed[dst]
+            key = self._key ^ zob[src] ^ zob[dst]  # Zobrist: the piece leaves src, lands on dst
+            score = self._score_a - signed[src] + signed[dst]  # Evaluate (§3.3), incrementally
             if captured:
-                key ^= _ZOBRIST[captured][dst]
+                key ^= _ZOBRIST[captured][dst]  # Zobrist: the captured piece leaves dst
                 score -= _SIGNED[captured][dst]
                 self._where[captured] = -1
                 self._count[0 if captured <= 8 else 1] -= 1
@@ -623,14 +554,14 @@ class DouShouQi:
             self._where[cell] = dst
             self._key = key
             self._score_a = score
-        self._key ^= _SIDE_KEY
+        self._key ^= _SIDE_KEY  # Zobrist: the other side is to move
         self._to_move = Side.B if self._to_move == Side.A else Side.A
         self._plies += 1
         self._moves = None
         return 0
 
     def unmake(self) -> None:
-        """Take back the last move."""
+        """Take back the last move (the Zobrist key and the evaluation come back from the history)."""
         if not self._history:
             raise IllegalMoveError("no move to take back")
         move, captured, key, score, moves = self._history.pop()
@@ -743,9 +674,7 @@ class DouShouQi:
 
     def format_move(self, move: Move) -> str:
         """The move as ``from-to`` (``pass`` for the non-move)."""
-        if move.src < 0:
-            return PASS_TEXT
-        return f"{square_name(move.src)}-{square_name(move.dst)}"
+        return format_move(move)
 
     def to_notation(self) -> str:
         """The piece-list notation of the position (canonical form)."""
@@ -760,8 +689,7 @@ class DouShouQi:
                 sq = row * COLS + col
                 piece = self.piece_at(sq)
                 if piece is not None:
-                    letter = KIND_LETTERS[piece.kind]
-                    cells.append(letter if piece.side == Side.A else letter.lower())
+                    cells.append(piece_label(piece)[0])
                 elif (WATER_MASK >> sq) & 1:
                     cells.append("~")
                 elif (TRAP_MASK >> sq) & 1:
@@ -781,8 +709,3 @@ class DouShouQi:
 
     def __repr__(self) -> str:
         return f"DouShouQi.from_notation({self.to_notation()!r})"
-
-
-# Sanity: TRAPS and DENS are the sets the docstring promises.
-assert len(TRAPS) == 6 and len(DENS) == 2 and len(WATER) == 12
-assert parse_square("d9") == opposite_square(parse_square("d1"))
