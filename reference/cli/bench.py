@@ -45,7 +45,7 @@ from reference.mnk.board import MNKGame
 from reference.ranges import IntRange, argtype, ranged_help
 from reference.search import search
 from reference.search.protocol import PlayableGame
-from reference.wargame.game import SKIRMISH, WarGame
+from reference.wargame.rules import SKIRMISH, WarGame
 
 C6_DRAWN = (
     "7/a1,b1,f1,g1,c2,e2,f2,e3,f3,g3,c5,d5,f5,g5,a6,b6,c6,d6,c7/"
@@ -54,7 +54,7 @@ C6_DRAWN = (
 """Issue 10's 7 x 7 Connect6 position, black to move, 10 empty points (a draw)."""
 
 WAR_SKIRMISH = SKIRMISH.replace(" a 0/20", " a 0/2")
-"""The war-chess skirmish (:data:`reference.wargame.game.SKIRMISH`) limited to 2 turns."""
+"""The war-chess skirmish (:data:`reference.wargame.rules.SKIRMISH`) limited to 2 turns."""
 
 DSQ_ENDGAME = "A: Lg1 / B: Mg7 Ea9 / A / 190"
 """A Dou Shou Qi endgame: lion against rat and elephant."""
