@@ -1,4 +1,4 @@
-"""The static evaluation of a war-chess position, and the damage a turn deals (seed 002, §2.3).
+"""The static evaluation of a war-chess position (seed 002, §2.3).
 
 Seed 002, §2.3: the evaluation weighs "powers, positions, spaces, and motilities of
 units" and gives no formula or weight.  OURS: the power of a side is its living units,
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from reference.search import Score
-from reference.wargame.geometry import NO_TILE, Board, Tile
+from reference.wargame.geometry import Board, Tile
 from reference.wargame.notation import Side
 
 UNIT_VALUE = 100
@@ -66,18 +66,3 @@ def material(battle: Forces, side: Side) -> int:
 def evaluate(battle: Forces) -> Score:
     """The side to move's :func:`material` minus the opponent's."""
     return material(battle, battle.to_move) - material(battle, Side(1 - battle.to_move))
-
-
-def damage_dealt(battle: Forces, enemies: Sequence[int], end_state: Sequence[int]) -> int:
-    """What a turn ending in ``end_state`` took from ``enemies``, in the evaluation's units.
-
-    ``end_state`` is a battle snapshot (every unit's tile, then every unit's HP): each
-    hit point lost is worth :data:`HP_WEIGHT`, each unit killed :data:`UNIT_VALUE`.
-    """
-    count = len(battle.hp)
-    damage = 0
-    for u in enemies:
-        damage += HP_WEIGHT * (battle.hp[u] - end_state[count + u])
-        if end_state[u] == NO_TILE:
-            damage += UNIT_VALUE
-    return damage

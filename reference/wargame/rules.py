@@ -33,7 +33,7 @@ from typing import Self
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.search import WIN, Key, Score, random_keys
 from reference.search.zobrist import counter_key
-from reference.wargame.evaluation import damage_dealt, evaluate
+from reference.wargame.evaluation import evaluate
 from reference.wargame.geometry import IMPASSABLE, NO_TILE, Board, Tile, Tiling
 from reference.wargame.notation import (
     KIND_SYMBOL,
@@ -454,11 +454,14 @@ def restored_on_error(battle: Battle) -> Iterator[None]:
         raise
 
 
-def most_damage_first(battle: Battle, found: dict[StateKey, Plan]) -> list[Plan]:
-    """The plans of ``found`` (a turn's distinct end states), most damage dealt first, else as found."""
+def most_kills_first(battle: Battle, found: dict[StateKey, Plan]) -> list[Plan]:
+    """The plans of ``found`` (a turn's distinct end states), most enemy units killed first, else as found."""
     enemies = battle.units_of(Side(1 - battle.to_move))
-    ranked = sorted(found.items(), key=lambda item: -damage_dealt(battle, enemies, item[0]))
-    return [plan for _, plan in ranked]
+
+    def kills(item: tuple[StateKey, Plan]) -> int:
+        return sum(1 for u in enemies if item[0][u] == NO_TILE)
+
+    return [plan for _, plan in sorted(found.items(), key=kills, reverse=True)]
 
 
 # ------------------------------------------------------------------ the game
@@ -593,11 +596,11 @@ class WarGame:
     counts_points = False
 
     def search_moves(self) -> list[Plan]:
-        """The moves a search tries: :meth:`legal_moves` (already most damage first)."""
+        """The moves a search tries: :meth:`legal_moves` (already most kills first)."""
         return self.legal_moves()
 
     def legal_moves(self) -> list[Plan]:
-        """One plan per distinct end-of-turn state, most damage dealt first.
+        """One plan per distinct end-of-turn state, those that kill more enemy units first.
 
         Many plans reach the same end state (the same steps in another unit order, say)
         and are one move of the game tree; the move is written as the first plan that
@@ -610,7 +613,7 @@ class WarGame:
         found: dict[StateKey, Plan] = {}
         with restored_on_error(self.battle):
             first_plans(turn_end_states(self.battle, actions), actions, found)
-        return most_damage_first(self.battle, found)
+        return most_kills_first(self.battle, found)
 
     def make(self, move: Plan) -> int:
         """Play a legal plan without checks (the search's path); the Zobrist key follows it."""

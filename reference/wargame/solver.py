@@ -21,7 +21,7 @@ from reference.wargame.rules import (
     StateKey,
     WarGame,
     first_plans,
-    most_damage_first,
+    most_kills_first,
     restored_on_error,
     turn_end_states,
 )
@@ -67,7 +67,7 @@ class WatchedWarGame(WarGame):
             while first_plans(islice(states, DEADLINE_CHECK_PLANS), actions, found) == DEADLINE_CHECK_PLANS:
                 read += DEADLINE_CHECK_PLANS
                 self._check(read)
-        return most_damage_first(self.battle, found)
+        return most_kills_first(self.battle, found)
 
     def _check(self, read: int) -> None:
         """Raise if ``read`` plans are over the budget or the deadline has passed."""

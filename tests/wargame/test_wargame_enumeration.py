@@ -37,7 +37,7 @@ from reference.wargame.rules import (
     Battle,
     StateKey,
     WarGame,
-    most_damage_first,
+    most_kills_first,
     turn_end_states,
 )
 from reference.wargame.single_turn import SingleTurn
@@ -142,7 +142,7 @@ def test_rules_turn_enumeration_is_algorithm_5(battle: Battle, picks: list[int])
         first: dict[StateKey, Plan] = {}
         for state, plan in literal:
             first.setdefault(state, plan)
-        assert game.legal_moves() == most_damage_first(battle, first)
+        assert game.legal_moves() == most_kills_first(battle, first)
 
 
 @pytest.mark.parametrize(
