@@ -188,7 +188,7 @@ class _Picture:
             self.svg.text(MARGIN / 2, self.centre(y * board.width)[1] + 4, str(y + 1), size=11)
 
     def units(self, battle: Battle) -> None:
-        """Each living unit: a disc of its side's colour, its kind letter and, bottom right, its index."""
+        """Each living unit: a disc of its side's colour, its kind letter, its index bottom right."""
         units = battle.units()
         for unit, index in zip(units, side_indices(units), strict=True):
             cx, cy = self.centre(unit.tile)

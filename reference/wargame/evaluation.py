@@ -30,7 +30,7 @@ APPROACH_WEIGHT = 1
 
 
 class Forces(Protocol):
-    """What the evaluation reads of a battle: the map, each unit's tile, HP and ATK, the side to move."""
+    """What the evaluation reads of a battle: the map, the units' tiles, HP and ATK, who moves."""
 
     @property
     def board(self) -> Board: ...

@@ -1,4 +1,4 @@
-"""Units, actions and plans, and how positions and plans are written and read (seed 002, §2.1-§2.2).
+"""Units, actions, plans, and how positions and plans are written and read (seed 002, §2.1-§2.2).
 
 Two parties of units, Alex's (side ``a``) and Billie's (side ``b``).  Each unit has
 a type, a tile, HP, ATK, movement points and an attack range ``attack_min..attack_max``

@@ -405,7 +405,10 @@ def turn_end_states(battle: Battle, actions: list[Action]) -> Iterator[StateKey]
 def _end_states(
     battle: Battle, order: list[int], actions: list[Action], i: int
 ) -> Iterator[StateKey]:
-    """The end states of the turns in which ``order[:i]`` have acted (as played) and the rest act now."""
+    """The end states of the turns in which ``order[:i]`` have acted (as played) and the rest act now.
+
+    The acting unit goes from one destination to the next and back to its tile after its last.
+    """
     last = i + 1 == len(order)
     tile, hp = battle.tile, battle.hp
     for j in range(i, len(order)):

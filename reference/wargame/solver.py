@@ -62,10 +62,11 @@ class WatchedWarGame(WarGame):
         actions: list[Action] = []
         found: dict[StateKey, Plan] = {}
         states = turn_end_states(self.battle, actions)
+        block = DEADLINE_CHECK_PLANS
         read = 0
         with restored_on_error(self.battle):
-            while first_plans(islice(states, DEADLINE_CHECK_PLANS), actions, found) == DEADLINE_CHECK_PLANS:
-                read += DEADLINE_CHECK_PLANS
+            while first_plans(islice(states, block), actions, found) == block:  # a full block
+                read += block
                 self._check(read)
         return most_kills_first(self.battle, found)
 
