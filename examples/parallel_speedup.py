@@ -25,7 +25,7 @@ import subprocess
 import sys
 import time
 
-from reference.wargame.game import SKIRMISH
+from reference.wargame.rules import SKIRMISH
 
 LINES: list[tuple[str, list[str], bool]] = [
     # (label, command-line arguments, quick)

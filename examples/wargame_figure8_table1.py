@@ -58,7 +58,7 @@ from reference.wargame.complexity import (
 )
 from reference.wargame.experiment import enumerate_turn, paper_setup
 from reference.wargame.figures import FIGURE_3, FIGURE_8_MOVEMENTS, figure_8_rows
-from reference.wargame.game import SKIRMISH, WarGame
+from reference.wargame.rules import SKIRMISH, WarGame
 
 YEAR = 365.25 * 86400
 SEED = 2002

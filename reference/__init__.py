@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from reference.dots_and_boxes.board import DotsAndBoxes
     from reference.dou_shou_qi.rules import DouShouQi
     from reference.mnk.board import MNKGame
-    from reference.wargame.game import WarGame
+    from reference.wargame.rules import WarGame
 
 _LAZY: dict[str, str] = {
     "BestMove": "reference.api",
@@ -45,7 +45,7 @@ _LAZY: dict[str, str] = {
     "DotsAndBoxes": "reference.dots_and_boxes.board",
     "DouShouQi": "reference.dou_shou_qi.rules",
     "MNKGame": "reference.mnk.board",
-    "WarGame": "reference.wargame.game",
+    "WarGame": "reference.wargame.rules",
 }
 
 

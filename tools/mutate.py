@@ -102,6 +102,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
     "reference/wargame/dictionary_sequence.py": WARGAME_TESTS,
     "reference/wargame/recursive_permutation.py": WARGAME_TESTS,
     "reference/wargame/plans_search.py": WARGAME_TESTS,
+    "reference/wargame/single_turn.py": WARGAME_TESTS,
     "reference/dots_and_boxes/hashing.py": DAB_TESTS,
     "reference/dots_and_boxes/bidirectional.py": DAB_TESTS,
     "reference/connect6/roads.py": CONNECT6_TESTS,

@@ -41,7 +41,7 @@ from reference.errors import ParameterError
 from reference.ranges import IntRange, add_ranged_argument
 from reference.search import search
 from reference.search.protocol import PlayableGame
-from reference.wargame.game import SKIRMISH
+from reference.wargame.rules import SKIRMISH
 
 C6_DRAWN = (
     "7/a1,b1,f1,g1,c2,e2,f2,e3,f3,g3,c5,d5,f5,g5,a6,b6,c6,d6,c7/"
@@ -51,7 +51,7 @@ C6_DRAWN = (
 candidate pair once called it a loss; ``tests/cli/test_cli_api_agree.py``)."""
 
 WAR_SKIRMISH = SKIRMISH.replace(" a 0/20", " a 0/2")
-"""The war-chess skirmish (:data:`reference.wargame.game.SKIRMISH`) limited to 2 turns."""
+"""The war-chess skirmish (:data:`reference.wargame.rules.SKIRMISH`) limited to 2 turns."""
 
 DSQ_ENDGAME = "A: Lg1 / B: Mg7 Ea9 / A / 190"
 """A Dou Shou Qi endgame: lion against rat and elephant."""

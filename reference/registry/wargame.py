@@ -1,7 +1,9 @@
 """Turn-based war chess in the registry: ``python -m reference <command> wargame``.
 
-Seed 002.  The generic commands drive :class:`~reference.wargame.game.WarGame`; moves
-are whole-turn plans written ``b1-b3,c1-c2xc4`` (see :mod:`reference.wargame.battle`).
+Seed 002.  The generic commands drive :class:`~reference.wargame.solver.WatchedWarGame`
+(the rules' :class:`~reference.wargame.rules.WarGame` with a turn's enumeration watched
+by the search's deadline and a plan budget); moves are whole-turn plans written
+``b1-b3,c1-c2xc4`` (see :mod:`reference.wargame.notation`).
 Options: ``--scenario FILE`` (the start position, instead of the built-in skirmish) and
 ``--turn-limit N`` (side turns before a draw).
 """
@@ -11,13 +13,9 @@ from __future__ import annotations
 from reference.errors import ParameterError
 from reference.ranges import IntRange
 from reference.registry import GameSpec, Options, file, int_value, integer, text_value
-from reference.wargame.game import (
-    DEFAULT_TURN_LIMIT,
-    MAX_TURN_LIMIT,
-    SKIRMISH,
-    WarGame,
-    read_scenario,
-)
+from reference.wargame.notation import read_scenario
+from reference.wargame.rules import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, SKIRMISH
+from reference.wargame.solver import WatchedWarGame
 
 MOVES_EXAMPLE = "a1-a2,b1-b2,c1-c2 c4-c3,d4-b4xb2"
 """Alex's three units step up, then Billie's swordsman steps down and her archer shoots b2
@@ -34,10 +32,10 @@ def start_text(scenario: str | None, position: str | None) -> str | None:
     return read_scenario(scenario) if scenario is not None else position
 
 
-def new_game(options: Options, position: str | None) -> WarGame:
+def new_game(options: Options, position: str | None) -> WatchedWarGame:
     """The skirmish, the ``scenario`` file's position or ``position``, with the turn limit."""
     text = start_text(text_value(options, "scenario"), position)
-    return WarGame.from_notation(
+    return WatchedWarGame.from_notation(
         SKIRMISH if text is None else text, int_value(options, "turn_limit")
     )
 

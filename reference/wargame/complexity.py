@@ -19,7 +19,7 @@ from __future__ import annotations
 from math import factorial, perm
 
 from reference.errors import ParameterError
-from reference.wargame.board import Tiling
+from reference.wargame.geometry import Tiling
 
 ATTACK_OPTIONS_WORST = 5
 """§3.1: on a 4-connected board a melee unit has at most 4 adjacent enemies, so at most 5 attack plans."""

@@ -15,25 +15,22 @@ lost in extraction; rebuilt from the prose (0-based unit positions, reconstructe
     Algorithm 3: Search(i)                          # plans of units Ord[i..n-1]
     1  if i = n: record the end-of-turn state; return
     2  u <- Ord[i]
-    3  for each tile t in the movement range of u:
-    4      move u to t; ops1 <- ops1 + 1
-    5      Search(i + 1)                            # no attack
-    6      for each enemy e in the attack range of u at t:
-    7          u attacks e (remove e if its HP <= 0)
-    8          Search(i + 1)
-    9          undo the attack
-    10     move u back
+    3  for each action plan of u, executed in turn: # Action_Plans(u), one ops1 per tile
+    4      Search(i + 1)
+    5      roll back the plan
 
-Every (sequence, plan) pair reaches one leaf, so an end state is yielded once per
-action sequence and plan, as §3.1 counts plans.
+Action_Plans(u) (:meth:`~reference.wargame.single_turn.SingleTurn.action_plans`) moves
+u to each tile of its movement range and there attacks no one or one enemy in its
+attack range.  Every (sequence, plan) pair reaches one leaf, so an end state is
+yielded once per action sequence and plan, as §3.1 counts plans.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from reference.wargame.battle import Action, StateKey
 from reference.wargame.next_permutation import next_permutation
+from reference.wargame.rules import StateKey
 from reference.wargame.single_turn import SingleTurn
 
 
@@ -61,24 +58,9 @@ def search(turn: SingleTurn, i: int) -> Iterator[StateKey]:
 
     Seed 002, §4.1.2, Algorithm 3 (Search(i)).
     """
-    battle = turn.battle
     if i == turn.n:  # line 1: every unit has acted
-        yield battle.snapshot()
+        yield turn.battle.snapshot()
         return
     unit = turn.order[i]  # line 2
-    source = battle.tile[unit]
-    actions = turn.actions
-    for tile in battle.movement_range(unit):  # line 3
-        battle.move_unit(unit, tile)  # line 4: one ops1
-        turn.ops1 += 1
-        actions.append(Action(source, tile))
-        yield from search(turn, i + 1)  # line 5: no attack
-        actions.pop()
-        for target in battle.attack_targets(unit, tile):  # line 6
-            old_tile = battle.tile[target]
-            old_hp = battle.attack(unit, target)  # line 7
-            actions.append(Action(source, tile, old_tile))
-            yield from search(turn, i + 1)  # line 8
-            actions.pop()
-            battle.undo_attack(target, old_hp, old_tile)  # line 9
-        battle.move_unit(unit, source)  # line 10
+    for _ in turn.action_plans(unit):  # lines 3 and 5: each plan of u, executed, rolled back
+        yield from search(turn, i + 1)  # line 4

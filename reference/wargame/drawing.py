@@ -19,8 +19,9 @@ import math
 from collections.abc import Mapping, Sequence
 
 from reference.svg import Point, Svg
-from reference.wargame.battle import Battle, Side
-from reference.wargame.board import KIND_SYMBOL, NO_TILE, Board, Terrain, Tile, Tiling
+from reference.wargame.geometry import Board, Terrain, Tile, Tiling, column_name
+from reference.wargame.notation import KIND_SYMBOL, SIDE_SYMBOL, Side, side_indices
+from reference.wargame.rules import Battle
 
 CELL = 40
 """Width of one tile in SVG units (our choice)."""
@@ -131,69 +132,89 @@ def battle_svg(
     every unit a circle with ``data-unit`` (side, kind, index) and ``data-tile``.
     """
     board = battle.board
-    highlight = highlight or {}
-    labels = labels or {}
     width, height = picture_size(board)
     top = 22.0 if title else 0.0
     width = max(width, 7.0 * len(title) + 16)
     svg = Svg(width, height + top)
     if title:
         svg.text(width / 2, 16, title, size=13)
-
-    def shift(p: Point) -> Point:
-        return p[0], p[1] + top
-
-    for tile in range(board.size):
-        terrain = board.terrain[tile]
-        role = highlight.get(tile)
-        fill = HIGHLIGHT_FILL[role] if role is not None else TERRAIN_FILL[terrain]
-        data = {"tile": board.tile_name(tile)}
-        if role is not None:
-            data["highlight"] = role
-        svg.polygon([shift(p) for p in tile_outline(board, tile)], fill=fill, data=data)
-        cx, cy = shift(tile_centre(board, tile))
-        mark = TERRAIN_MARK.get(terrain)
-        if mark:
-            colour = "#ffffff" if terrain == Terrain.LAKE and role is None else "#5a3d0c"
-            svg.text(cx - CELL * 0.3, cy - CELL * 0.18, mark, size=10, fill=colour)
-        if tile in labels:
-            svg.text(cx, cy + 5, labels[tile], size=13)
-    for x in range(board.width):
-        cx, _ = tile_centre(board, x)
-        svg.text(cx, top + height - 5, chr(ord("a") + x), size=11)
-    for y in range(board.height):
-        _, cy = tile_centre(board, y * board.width)
-        svg.text(MARGIN / 2, top + cy + 4, str(y + 1), size=11)
-    counters = {Side.ALEX: 0, Side.BILLIE: 0}
-    for unit in range(battle.unit_count):
-        where = battle.tile[unit]
-        if where == NO_TILE:
-            continue
-        side = battle.side[unit]
-        counters[side] += 1
-        cx, cy = shift(tile_centre(board, where))
-        letter = KIND_SYMBOL[battle.kind[unit]]
-        svg.circle(
-            cx,
-            cy,
-            CELL * 0.32,
-            fill=SIDE_FILL[side],
-            data={
-                "unit": f"{'ab'[side]}{letter}{counters[side]}",
-                "tile": board.tile_name(where),
-            },
-        )
-        svg.text(cx, cy + 5, letter, size=14, fill="#ffffff", bold=True)
-        svg.text(cx + CELL * 0.3, cy + CELL * 0.38, str(counters[side]), size=10)
-    for source, destination in moves:
-        a, b = shift(tile_centre(board, source)), shift(tile_centre(board, destination))
-        if a != b:
-            svg.line(a, _shorten(a, b, CELL * 0.34), stroke="#222222", width=2, arrow=True)
-    for source, target in attacks:
-        a, b = shift(tile_centre(board, source)), shift(tile_centre(board, target))
-        a = _shorten(b, a, CELL * 0.34)  # start at the attacker's edge
-        svg.line(a, _shorten(a, b, CELL * 0.2), stroke="#cb181d", width=2, dashed=True, arrow=True)
+    picture = _Picture(svg, board, top)
+    picture.tiles(highlight or {}, labels or {})
+    picture.axes(height)
+    picture.units(battle)
+    picture.arrows(moves, attacks)
     return svg.to_string()
+
+
+class _Picture:
+    """Draws one board onto ``svg``, ``top`` units below its top edge (room for a title)."""
+
+    def __init__(self, svg: Svg, board: Board, top: float) -> None:
+        self.svg = svg
+        self.board = board
+        self.top = top
+
+    def centre(self, tile: Tile) -> Point:
+        """The centre of ``tile`` in the picture."""
+        x, y = tile_centre(self.board, tile)
+        return x, y + self.top
+
+    def tiles(self, highlight: Mapping[Tile, str], labels: Mapping[Tile, str]) -> None:
+        """Every tile: its shape filled by terrain or role, its terrain mark and its label."""
+        board, svg = self.board, self.svg
+        for tile in range(board.size):
+            terrain = board.terrain[tile]
+            role = highlight.get(tile)
+            fill = HIGHLIGHT_FILL[role] if role is not None else TERRAIN_FILL[terrain]
+            data = {"tile": board.tile_name(tile)}
+            if role is not None:
+                data["highlight"] = role
+            outline = [(x, y + self.top) for x, y in tile_outline(board, tile)]
+            svg.polygon(outline, fill=fill, data=data)
+            cx, cy = self.centre(tile)
+            mark = TERRAIN_MARK.get(terrain)
+            if mark:
+                colour = "#ffffff" if terrain == Terrain.LAKE and role is None else "#5a3d0c"
+                svg.text(cx - CELL * 0.3, cy - CELL * 0.18, mark, size=10, fill=colour)
+            if tile in labels:
+                svg.text(cx, cy + 5, labels[tile], size=13)
+
+    def axes(self, height: float) -> None:
+        """Column letters below the board, row numbers to its left."""
+        board = self.board
+        for x in range(board.width):
+            self.svg.text(self.centre(x)[0], self.top + height - 5, column_name(x), size=11)
+        for y in range(board.height):
+            self.svg.text(MARGIN / 2, self.centre(y * board.width)[1] + 4, str(y + 1), size=11)
+
+    def units(self, battle: Battle) -> None:
+        """Each living unit: a disc of its side's colour, its kind letter, its index bottom right."""
+        units = battle.units()
+        for unit, index in zip(units, side_indices(units), strict=True):
+            cx, cy = self.centre(unit.tile)
+            letter = KIND_SYMBOL[unit.kind]
+            data = {
+                "unit": f"{SIDE_SYMBOL[unit.side]}{letter}{index}",
+                "tile": self.board.tile_name(unit.tile),
+            }
+            self.svg.circle(cx, cy, CELL * 0.32, fill=SIDE_FILL[unit.side], data=data)
+            self.svg.text(cx, cy + 5, letter, size=14, fill="#ffffff", bold=True)
+            self.svg.text(cx + CELL * 0.3, cy + CELL * 0.38, str(index), size=10)
+
+    def arrows(
+        self, moves: Sequence[tuple[Tile, Tile]], attacks: Sequence[tuple[Tile, Tile]]
+    ) -> None:
+        """Solid arrows for moves, dashed red arrows from attacker to target."""
+        for source, destination in moves:
+            a, b = self.centre(source), self.centre(destination)
+            if a != b:
+                self.svg.line(a, _shorten(a, b, CELL * 0.34), stroke="#222222", width=2, arrow=True)
+        for source, target in attacks:
+            a, b = self.centre(source), self.centre(target)
+            a = _shorten(b, a, CELL * 0.34)  # start at the attacker's edge
+            self.svg.line(
+                a, _shorten(a, b, CELL * 0.2), stroke="#cb181d", width=2, dashed=True, arrow=True
+            )
 
 
 def _shorten(a: Point, b: Point, by: float) -> Point:

@@ -15,17 +15,19 @@ from math import ceil, sqrt
 from typing import Literal
 
 from reference.errors import ParameterError
-from reference.wargame.battle import Battle, Side, Unit
-from reference.wargame.board import Board, Kind, Tiling
 from reference.wargame.dictionary_sequence import dictionary_sequence_enumeration
+from reference.wargame.geometry import Board, Kind, Tiling
+from reference.wargame.notation import Side, Unit
 from reference.wargame.plans_search import recursive_enumeration
+from reference.wargame.rules import Battle
 from reference.wargame.single_turn import SingleTurn
 
 Layout = Literal["dispersed", "compact"]
-Algorithm = Literal["order", "recursion"]
+Enumeration = Literal["order", "recursion"]
+"""Which single-turn enumeration: ``order`` = Algorithm 2, ``recursion`` = Algorithm 5."""
 
 LAYOUTS: tuple[Layout, ...] = ("dispersed", "compact")
-ALGORITHMS: tuple[Algorithm, ...] = ("order", "recursion")
+ALGORITHMS: tuple[Enumeration, ...] = ("order", "recursion")
 """``order`` = Algorithm 2 (dictionary sequence), ``recursion`` = Algorithm 5 (the abstract's names)."""
 
 COMPACT_OFFSETS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -101,7 +103,7 @@ class EnumerationResult:
     """Unit-at-tile expansions (§4.3's atomic operation)."""
 
 
-def enumerate_turn(battle: Battle, algorithm: Algorithm) -> EnumerationResult:
+def enumerate_turn(battle: Battle, algorithm: Enumeration) -> EnumerationResult:
     """Run Algorithm 2 (``order``) or Algorithm 5 (``recursion``) for the side to move; count.
 
     The battle is left as it was.

@@ -15,8 +15,6 @@ from collections import Counter
 from math import factorial
 
 from reference.svg import Series, grid, line_chart, side_by_side
-from reference.wargame.battle import Battle
-from reference.wargame.board import Tile, Tiling
 from reference.wargame.complexity import (
     plans_best_case,
     plans_per_sequence_assumption_2,
@@ -25,6 +23,8 @@ from reference.wargame.complexity import (
 )
 from reference.wargame.drawing import battle_svg
 from reference.wargame.experiment import paper_setup
+from reference.wargame.geometry import Tile, Tiling
+from reference.wargame.rules import Battle
 
 FIGURE_3 = (
     "..^...../..^..~~./......../.~~...../.....^../........ "
@@ -35,15 +35,21 @@ FIGURE_3 = (
 units ... on a square board", swordsmen and archers, hills no unit can enter, lakes archers
 shoot across.  The same position as ``tests/wargame/wargame_figure3.txt``."""
 
+OPEN_5X5 = "...../...../...../...../....."
+"""An open 5 x 5 square board (Figures 4 and 5)."""
+
+SWORDSMAN_C3 = "aS@c3:10/4/2/1-1"
+"""Figures 4 and 5: a swordsman in the middle, movement 2, melee."""
+
 FIGURE_4: dict[str, tuple[str, str]] = {
-    "a": ("...../...../...../...../..... aS@c3:10/4/2/1-1 a", "(a) no obstacle"),
-    "b": ("...../..^../...../...../..... aS@c3:10/4/2/1-1 a", "(b) c4 is an obstacle: c5 is out"),
+    "a": (f"{OPEN_5X5} {SWORDSMAN_C3} a", "(a) no obstacle"),
+    "b": (f"...../..^../...../...../..... {SWORDSMAN_C3} a", "(b) c4 is an obstacle: c5 is out"),
     "c": (
-        "...../...../...../...../..... aS@c3:10/4/2/1-1,bS@c4:10/4/2/1-1 a",
+        f"{OPEN_5X5} {SWORDSMAN_C3},bS@c4:10/4/2/1-1 a",
         "(c) the enemy on c4 cannot be passed: c5 is out",
     ),
     "d": (
-        "...../...../...../...../..... aS@c3:10/4/2/1-1,aS@c4:10/4/2/1-1 a",
+        f"{OPEN_5X5} {SWORDSMAN_C3},aS@c4:10/4/2/1-1 a",
         "(d) the ally on c4 can be passed: c5 is in",
     ),
 }
@@ -51,8 +57,8 @@ FIGURE_4: dict[str, tuple[str, str]] = {
 of each tilt is 1" (positions ours; the swordsman is the unit on c3)."""
 
 FIGURE_5: dict[str, tuple[str, str]] = {
-    "a": ("...../...../...../...../..... aS@c3:10/4/2/1-1 a", "(a) melee: range 1"),
-    "b": ("...../...../...../...../..... aA@c3:8/3/2/2-2 a", "(b) ranged: range 2"),
+    "a": (f"{OPEN_5X5} {SWORDSMAN_C3} a", "(a) melee: range 1"),
+    "b": (f"{OPEN_5X5} aA@c3:8/3/2/2-2 a", "(b) ranged: range 2"),
     "c": (
         "......./......./......./......./......./......./....... aA@d4:8/3/2/2-3 a",
         "(c) ours: a band 2-3",

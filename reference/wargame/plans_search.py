@@ -15,28 +15,25 @@ Rebuilt listing (0-based, reconstructed)::
     1  if i = n: record the end-of-turn state; return
     2  for j <- i to n - 1:
     3      swap Ord[i], Ord[j]                      # Ord[i] acts next
-    4      u <- Ord[i]
-    5      for each tile t in the movement range of u:
-    6          move u to t; ops1 <- ops1 + 1
-    7          Plans_Search(i + 1)                  # no attack
-    8          for each enemy e in the attack range of u at t:
-    9              u attacks e (remove e if its HP <= 0)
-    10             Plans_Search(i + 1)
-    11             undo the attack                  # roll back the plan
-    12         move u back
-    13     swap Ord[i], Ord[j]                      # resume the order
+    4      for each action plan of Ord[i], executed in turn:   # Action_Plans(Ord[i])
+    5          Plans_Search(i + 1)
+    6          roll back the plan
+    7      swap Ord[i], Ord[j]                      # resume the order
 
     Recursive enumeration: Ord <- (1, 2, ..., n); Plans_Search(0).
 
-A unit's plan is expanded once per *prefix* of the sequence instead of once per
-full sequence, which is where its ops1 saving over Algorithm 2 comes from (§4.3).
+Action_Plans(u) (:meth:`~reference.wargame.single_turn.SingleTurn.action_plans`, shared
+with Algorithm 3) moves u to each tile of its movement range (one ops1 each) and there
+attacks no one or one enemy in its attack range.  A unit's plan is expanded once per
+*prefix* of the sequence instead of once per full sequence, which is where its ops1
+saving over Algorithm 2 comes from (§4.3).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from reference.wargame.battle import Action, StateKey
+from reference.wargame.rules import StateKey
 from reference.wargame.single_turn import SingleTurn
 
 
@@ -59,29 +56,12 @@ def plans_search(turn: SingleTurn, i: int) -> Iterator[StateKey]:
 
     Seed 002, §4.2, Algorithm 5 (Plans_Search(i)).  ``turn.order`` is restored on exit.
     """
-    battle = turn.battle
     order = turn.order
-    n = turn.n
-    if i == n:  # line 1
-        yield battle.snapshot()
+    if i == turn.n:  # line 1
+        yield turn.battle.snapshot()
         return
-    actions = turn.actions
-    for j in range(i, n):  # line 2
+    for j in range(i, turn.n):  # line 2
         order[i], order[j] = order[j], order[i]  # line 3
-        unit = order[i]  # line 4
-        source = battle.tile[unit]
-        for tile in battle.movement_range(unit):  # line 5
-            battle.move_unit(unit, tile)  # line 6: one ops1
-            turn.ops1 += 1
-            actions.append(Action(source, tile))
-            yield from plans_search(turn, i + 1)  # line 7: no attack
-            actions.pop()
-            for target in battle.attack_targets(unit, tile):  # line 8
-                old_tile = battle.tile[target]
-                old_hp = battle.attack(unit, target)  # line 9
-                actions.append(Action(source, tile, old_tile))
-                yield from plans_search(turn, i + 1)  # line 10
-                actions.pop()
-                battle.undo_attack(target, old_hp, old_tile)  # line 11: roll back
-            battle.move_unit(unit, source)  # line 12
-        order[i], order[j] = order[j], order[i]  # line 13: resume the order
+        for _ in turn.action_plans(order[i]):  # lines 4 and 6: each plan, executed, rolled back
+            yield from plans_search(turn, i + 1)  # line 5
+        order[i], order[j] = order[j], order[i]  # line 7: resume the order

@@ -27,7 +27,7 @@ from reference.dots_and_boxes.exhaustive import exact_value
 from reference.search import WIN, SearchContext, alphabeta
 from reference.search.protocol import PlayableGame
 from reference.wargame.experiment import enumerate_turn
-from reference.wargame.game import SKIRMISH
+from reference.wargame.rules import SKIRMISH
 
 C6_DRAWN = (
     "7/a1,b1,f1,g1,c2,e2,f2,e3,f3,g3,c5,d5,f5,g5,a6,b6,c6,d6,c7/"

@@ -21,10 +21,11 @@ from reference.dou_shou_qi.rules import DouShouQi
 from reference.errors import GameError
 from reference.mnk.board import MNKGame
 from reference.search.protocol import Game
-from reference.wargame.battle import Battle, Unit
-from reference.wargame.battle import Side as WarSide
-from reference.wargame.board import IMPASSABLE, Board, Terrain
-from reference.wargame.board import Kind as UnitKind
+from reference.wargame.geometry import IMPASSABLE, Board, Terrain
+from reference.wargame.geometry import Kind as UnitKind
+from reference.wargame.notation import Side as WarSide
+from reference.wargame.notation import Unit
+from reference.wargame.rules import Battle
 
 M = TypeVar("M", bound=Hashable)
 

@@ -41,7 +41,7 @@ from reference.search import (
 from reference.search.recursion import FRAMES_PER_PLY, make_room, stack_depth
 from reference.search.solve import SOLVE_DEPTH
 from reference.search.toy_games import Nim
-from reference.wargame.game import WarGame
+from reference.wargame.rules import WarGame
 
 LONG = 3_000
 """Plies of the forced lines below: six times what the default limit allows."""

@@ -26,8 +26,7 @@ from reference.dou_shou_qi.notation import Placement
 from reference.dou_shou_qi.rules import DouShouQi
 from reference.search import TranspositionTable, search, solve
 from reference.search.protocol import PlayableGame
-from reference.wargame.battle import Battle
-from reference.wargame.game import WarGame
+from reference.wargame.rules import Battle, WarGame
 
 M = TypeVar("M", bound=Hashable)
 

@@ -30,8 +30,7 @@ from reference.mnk.notation import format_position
 from reference.mnk.symmetry import symmetries, transform_bits
 from reference.search import TranspositionTable, search
 from reference.search.protocol import PlayableGame
-from reference.wargame.battle import Battle
-from reference.wargame.game import WarGame
+from reference.wargame.rules import Battle, WarGame
 
 M = TypeVar("M", bound=Hashable)
 

@@ -8,8 +8,6 @@ from pathlib import Path
 import pytest
 
 from reference.svg import Series, Svg, grid, line_chart, side_by_side, svg_size
-from reference.wargame.battle import Battle
-from reference.wargame.board import Terrain
 from reference.wargame.complexity import FIRE_EMBLEM_RANGE, plans_best_case, plans_worst_case
 from reference.wargame.drawing import HIGHLIGHT_FILL, TERRAIN_FILL, battle_svg
 from reference.wargame.figures import (
@@ -23,7 +21,9 @@ from reference.wargame.figures import (
     figure_8_rows,
     figure_10,
 )
-from reference.wargame.game import read_scenario
+from reference.wargame.geometry import Terrain
+from reference.wargame.notation import read_scenario
+from reference.wargame.rules import Battle
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

@@ -8,11 +8,10 @@ from math import factorial
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from wargame_strategies import battles
 
 from reference.errors import ParameterError
-from reference.wargame.battle import Battle, Plan, StateKey
-from reference.wargame.board import Tiling
 from reference.wargame.complexity import (
     FIRE_EMBLEM_RANGE,
     FIRE_EMBLEM_UNITS,
@@ -29,9 +28,18 @@ from reference.wargame.complexity import (
 )
 from reference.wargame.dictionary_sequence import dictionary_sequence_enumeration, search
 from reference.wargame.experiment import enumerate_turn, paper_setup
+from reference.wargame.geometry import Tiling
 from reference.wargame.next_permutation import next_permutation
+from reference.wargame.notation import Action, Plan
 from reference.wargame.plans_search import recursive_enumeration
 from reference.wargame.recursive_permutation import recursive_permutation
+from reference.wargame.rules import (
+    Battle,
+    StateKey,
+    WarGame,
+    most_kills_first,
+    turn_end_states,
+)
 from reference.wargame.single_turn import SingleTurn
 
 
@@ -105,6 +113,36 @@ def test_theorem_1_same_state_multisets(battle: Battle) -> None:
     assert ops1_5 <= ops1_2
     n = len(battle.units_of(battle.to_move))
     assert sum(states_2.values()) >= factorial(n)  # at least: everyone stays, per sequence
+
+
+@settings(derandomize=True, max_examples=60, deadline=None)
+@given(
+    battles(min_alex=1, max_alex=3, min_billie=1, max_billie=2, max_movement=2),
+    st.lists(st.integers(0, 10**6), max_size=2),
+)
+def test_rules_turn_enumeration_is_algorithm_5(battle: Battle, picks: list[int]) -> None:
+    """The rules' enumeration of a turn (``turn_end_states``, behind ``legal_moves``) yields the
+    same end states as Algorithm 5 (``recursive_enumeration``), in the same order, with the same
+    plans, in positions reached by playing random legal moves from a random battle."""
+    game = WarGame(battle, 0, 6)
+    for pick in picks:
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.make(moves[pick % len(moves)])
+    battle = game.battle
+    before = battle.to_notation()
+    turn = SingleTurn(battle)
+    literal = [(state, turn.plan()) for state in recursive_enumeration(turn)]
+    actions: list[Action] = []
+    twin = [(state, tuple(actions)) for state in turn_end_states(battle, actions)]
+    assert twin == literal
+    assert battle.to_notation() == before
+    if not game.is_terminal():  # legal_moves: Algorithm 5's first plan per end state
+        first: dict[StateKey, Plan] = {}
+        for state, plan in literal:
+            first.setdefault(state, plan)
+        assert game.legal_moves() == most_kills_first(battle, first)
 
 
 @pytest.mark.parametrize(

@@ -13,9 +13,8 @@ from wargame_strategies import battles
 from reference.cli.main import main
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.search import WIN, iterative_deepening, search
-from reference.wargame.battle import Battle
 from reference.wargame.experiment import enumerate_turn
-from reference.wargame.game import SKIRMISH, WarGame
+from reference.wargame.rules import SKIRMISH, Battle, WarGame
 
 
 def test_notation_round_trips_with_turn_counter() -> None:

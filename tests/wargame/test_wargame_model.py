@@ -7,10 +7,11 @@ from hypothesis import given, settings
 from wargame_strategies import battles
 
 from reference.errors import IllegalMoveError, PositionFormatError
-from reference.wargame.battle import Action, Battle, format_plan, parse_plan
-from reference.wargame.board import IMPASSABLE, NO_TILE, Board, Tiling
 from reference.wargame.complexity import diamond_size, range_size
 from reference.wargame.dictionary_sequence import search
+from reference.wargame.geometry import IMPASSABLE, NO_TILE, Board, Tiling
+from reference.wargame.notation import Action, format_plan, parse_plan, parse_rows
+from reference.wargame.rules import Battle
 from reference.wargame.single_turn import SingleTurn
 
 
@@ -235,12 +236,12 @@ def test_movement_range_size_on_each_map(tiling: Tiling, prefix: str, by_hand: t
 def test_hexagonal_neighbours_by_hand() -> None:
     """Odd-r offset rows: d4 (row index 3, odd, shifted right) touches c4, e4, d3, e3, d5, e5;
     d3 (row index 2, even) touches c3, e3, c2, d2, c4, d4."""
-    board = Board.from_rows("hex:" + OPEN_7X7)
+    board = parse_rows("hex:" + OPEN_7X7)
     def around(name: str) -> set[str]:
         return {board.tile_name(t) for t in board.neighbours[board.parse_tile(name)]}
     assert around("d4") == {"c4", "e4", "d3", "e3", "d5", "e5"}
     assert around("d3") == {"c3", "e3", "c2", "d2", "c4", "d4"}
-    octagonal = Board.from_rows("oct:" + OPEN_7X7)
+    octagonal = parse_rows("oct:" + OPEN_7X7)
     assert len(octagonal.neighbours[octagonal.parse_tile("d4")]) == 8
 
 
@@ -286,7 +287,7 @@ def test_tiling_prefix_round_trips_and_bad_prefix_is_rejected() -> None:
     for prefix in ("", "oct:", "hex:"):
         text = f"{prefix}..~./.^f./.... aS@a1:10/4/3/1-1,bA@d3:8/3/2/2-2 b"
         assert Battle.from_notation(text).to_notation() == text
-    assert Board.from_rows("hex:..") != Board.from_rows("..")
+    assert parse_rows("hex:..") != parse_rows("..")
     with pytest.raises(PositionFormatError, match="hex:"):
         Battle.from_notation("hx:... aS@a1 a")
     assert "map: hexagonal" in Battle.from_notation("hex:../.. aS@a1 a").render()

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from reference.wargame.battle import Battle, Side, Unit
-from reference.wargame.board import IMPASSABLE, Board, Kind, Terrain, Tiling
+from reference.wargame.geometry import IMPASSABLE, Board, Kind, Terrain, Tiling
+from reference.wargame.notation import Side, Unit
+from reference.wargame.rules import Battle
 
 TERRAINS = [Terrain.PLAIN] * 6 + [Terrain.FOREST, Terrain.HILL, Terrain.LAKE]
 

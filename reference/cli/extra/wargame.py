@@ -14,7 +14,6 @@ from reference.cli.extra import ExtraCommand
 from reference.ranges import IntRange, argtype, ranged_help
 from reference.registry import GameSpec, JsonObject
 from reference.registry.wargame import start_text
-from reference.wargame.battle import Battle
 from reference.wargame.complexity import (
     diamond_size,
     ops1_dictionary_sequence,
@@ -28,7 +27,7 @@ from reference.wargame.experiment import (
     enumerate_turn,
     paper_setup,
 )
-from reference.wargame.game import SKIRMISH, WarGame
+from reference.wargame.rules import SKIRMISH, Battle, WarGame
 
 UNITS = IntRange(1, MAX_UNITS)
 """``enumerate --units``: the §5 set-ups (one side's swordsmen on an open board)."""

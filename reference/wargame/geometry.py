@@ -21,8 +21,8 @@ hexagonal or octagonal maps beyond naming them; these readings are ours.
 
 Tiles are numbered ``t = y * width + x`` (``x`` the column, ``y`` the row from the
 bottom) and named like chess squares: column letter ``a..z`` then row number
-``1..``, so tile 0 is ``a1``.  In the position notation a non-square map writes
-its tiling before its rows: ``hex:...../.....`` or ``oct:...../.....``.
+``1..``, so tile 0 is ``a1``.  The terrain characters and the map's text form
+are in :mod:`reference.wargame.notation`.
 """
 
 from __future__ import annotations
@@ -52,9 +52,6 @@ class Tiling(IntEnum):
     HEXAGONAL = 2
     """6 neighbours, odd rows shifted half a tile right, hex distance."""
 
-
-TILING_PREFIX: dict[Tiling, str] = {Tiling.SQUARE: "", Tiling.OCTAGONAL: "oct:", Tiling.HEXAGONAL: "hex:"}
-"""What the terrain-rows field starts with for each tiling (square: nothing)."""
 
 _SQUARE_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 _OCTAGONAL_STEPS = (*_SQUARE_STEPS, (-1, -1), (1, -1), (-1, 1), (1, 1))
@@ -90,16 +87,6 @@ class Terrain(IntEnum):
     """Figure 3's lakes / rivers: "cannot be entered, but archers can remotely attack the other side"."""
 
 
-TERRAIN_CHARS: dict[str, Terrain] = {
-    ".": Terrain.PLAIN,
-    "f": Terrain.FOREST,
-    "^": Terrain.HILL,
-    "~": Terrain.LAKE,
-}
-"""One character per terrain type in the position notation."""
-
-TERRAIN_SYMBOL: dict[Terrain, str] = {terrain: char for char, terrain in TERRAIN_CHARS.items()}
-
 
 class Kind(IntEnum):
     """Unit types (Figure 3 has swordsmen and archers; knights show unit-dependent costs)."""
@@ -108,9 +95,6 @@ class Kind(IntEnum):
     ARCHER = 1
     KNIGHT = 2
 
-
-KIND_CHARS: dict[str, Kind] = {"S": Kind.SWORDSMAN, "A": Kind.ARCHER, "K": Kind.KNIGHT}
-KIND_SYMBOL: dict[Kind, str] = {kind: char for char, kind in KIND_CHARS.items()}
 
 IMPASSABLE = -1
 """Movement cost of a tile a unit cannot enter."""
@@ -251,47 +235,6 @@ class Board:
             raise PositionFormatError(f"tile {text!r} is off the board (a1..{last})")
         return y * self.width + x
 
-    def rows_notation(self) -> str:
-        """Terrain rows from the top row down, joined by ``/`` (``hex:`` / ``oct:`` first if not square)."""
-        rows = []
-        for y in range(self.height - 1, -1, -1):
-            rows.append(
-                "".join(TERRAIN_SYMBOL[self.terrain[y * self.width + x]] for x in range(self.width))
-            )
-        return TILING_PREFIX[self.tiling] + "/".join(rows)
-
-    @classmethod
-    def from_rows(cls, text: str) -> Board:
-        """Parse terrain rows (top row first, ``/``-separated, optional ``hex:`` / ``oct:`` first).
-
-        Raise ``PositionFormatError``.
-        """
-        tiling = Tiling.SQUARE
-        for kind, prefix in TILING_PREFIX.items():
-            if prefix and text.startswith(prefix):
-                tiling, text = kind, text[len(prefix) :]
-        rows = text.split("/")
-        width = len(rows[0])
-        if any(len(row) != width for row in rows):
-            raise PositionFormatError(f"terrain rows {text!r} have different lengths")
-        height = len(rows)
-        if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-            raise PositionFormatError(
-                f"board {width}x{height} not allowed: width and height must be 1..{MAX_SIDE}"
-            )
-        terrain: list[Terrain] = [Terrain.PLAIN] * (width * height)
-        for r, row in enumerate(rows):
-            y = height - 1 - r
-            for x, char in enumerate(row):
-                if char not in TERRAIN_CHARS:
-                    allowed = " ".join(repr(c) for c in TERRAIN_CHARS)
-                    raise PositionFormatError(
-                        f"unknown terrain {char!r}: allowed {allowed} "
-                        "(a hexagonal or octagonal map starts with 'hex:' or 'oct:')"
-                    )
-                terrain[y * width + x] = TERRAIN_CHARS[char]
-        return cls(width, height, tuple(terrain), tiling)
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
@@ -306,4 +249,4 @@ class Board:
         return hash((self.width, self.height, self.terrain, self.tiling))
 
     def __repr__(self) -> str:
-        return f"Board.from_rows({self.rows_notation()!r})"
+        return f"<Board {self.width}x{self.height} {self.tiling.name.lower()}>"
