@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reference.mnk.board import MNKGame
-from reference.search import TranspositionTable, search, solve
+from reference.search import TranspositionTable, search, solve_raw
 
 OPENSPIEL_4X4K3_SECONDS = 3.7
 AIMA_MICROSECONDS_PER_NODE = 4.3
@@ -85,7 +85,7 @@ def configurations(m: int, n: int, k: int, repeat: int) -> list[Row]:
         def run_solve(
             symmetry: bool = symmetry, counts: list[int] = best_counts
         ) -> tuple[int, int]:
-            result = solve(MNKGame(m, n, k, symmetry=symmetry))
+            result = solve_raw(MNKGame(m, n, k, symmetry=symmetry))
             counts.append(len(result.best_moves))
             return result.score, result.stats.nodes
 

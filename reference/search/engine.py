@@ -1,30 +1,26 @@
-"""Alpha-beta with a transposition table: seed 000 Algorithm 1, corrected.
+"""The engine's node functions: alpha-beta + TT and PVS with what the solver and players need.
 
-Seed 000, §IV.A, Algorithm 1 ("pruning strategy algorithm"), and seed 001,
-"Transposition Tables".  Line-by-line correspondence (ERRATA are listed in
-``docs/papers/000-dots-and-boxes.md``; the listing as printed runs beside this
-one as :func:`reference.dots_and_boxes.algorithm1.algorithm1_as_printed`):
+The function a student opens from the paper index is the literal listing,
+:func:`reference.search.alphabeta_tt.alphabeta_tt` (seed 000 Algorithm 1,
+corrected) or :func:`reference.search.pvs.pvs`.  Every search of this package
+(``search``, ``iterative_deepening``, ``solve_raw``, the parallel jobs, MTD(f),
+annotate) runs the two node functions here instead, always with a context and a
+window (they are parts of those searches, not entry points), which return the same values
+(``tests/search/test_search_engine.py`` shows it on random reachable positions)
+and add, beyond the papers (all ours):
 
-* lines 4-8  game over or depth 0: evaluate.  ERRATUM (line 7): the paper stores
-  depth-0 evaluations as EXACT; storing them gains nothing, we do not.
-* lines 1-3  SearchTT(HashKey, alpha, beta, depth): :func:`probe_tt`.  An EXACT
-  entry returns; a LOWER / UPPER entry narrows the window (seed 001: "adjusting
-  the alpha and beta values") and returns if the window closes.
-* lines 9-13 generate successors, MakeMove, recurse, RestoreMove.  ERRATUM
-  (line 12): the paper negates every child; the sign flips only when the turn
-  passes (:func:`reference.search.negamax.child_value`).
-* lines 14-24 ERRATA: the paper stores inside the loop (lines 15, 21) before the
-  value is final, stores ``value`` (the last child's) rather than ``best`` at lines
-  23-24, and flags a fail-low result LOWERBOUND (line 24) where it is an upper
-  bound.  Here each node stores ``best`` once, after its loop, under its own key,
-  flagged against the window it was searched with (:func:`store_tt`).
-
-Read top to bottom, the tags below run ``4-8, 1-3, 9-13, 17-18, 19-20, 14-16,
-22-24, 25``: the game-over / depth-0 test comes first because nothing is stored at
-such a node (a probe could only miss), and the fail-high test (14-16) is made on
-the raised alpha inside lines 17-20 because the result is returned fail-soft and
-stored once after the loop (``reference/dots_and_boxes/algorithm1.py`` explains
-both in full).
+* **table purpose**: a table holds values of one meaning only (:meth:`SearchContext.bind_table`);
+* **complete subtrees**: a node whose subtree reached no horizon (no depth cut-off,
+  no pruned move list, no such stored value below) is stored *complete*, and its
+  value is reused at any depth (:func:`enter_subtree` / :func:`leave_subtree`);
+* **``reuse_deeper``**: a playing program's table reuses entries searched at least
+  as deep (:meth:`TranspositionTable.usable`);
+* **proof bounds**: ``solve_raw`` asks a game that proves static bounds on its exact
+  value (:class:`~reference.search.protocol.ProvesBounds`) where the table has no cutoff;
+* **the stored best move first** (seed 001 "Transposition Tables" names it; seed 000's
+  listing has no move) and table counters (probes, hits, cutoffs);
+* **selective games**: ``ctx.moves`` searches every legal move when asked (``full_width``)
+  and marks a value searched over a candidate list as heuristic.
 """
 
 from __future__ import annotations
@@ -32,11 +28,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from reference.search.alphabeta_tt import narrow_window
 from reference.search.context import SearchContext, first_move_first
 from reference.search.negamax import child_value
 from reference.search.protocol import INFINITY, Game, Key, Score
 from reference.search.recursion import make_room
-from reference.search.tt import Bound, TranspositionTable, bound_of
+from reference.search.tt import TranspositionTable, bound_of
 
 M = TypeVar("M")
 
@@ -65,22 +62,15 @@ def probe_tt(
         return None, alpha, beta, None
     counters.tt_hits += 1
     move = tt.moves[slot]
-    if tt.usable(slot, depth, ctx.reuse_deeper):
-        if not tt.complete[slot]:
-            ctx.horizon_reached = True
-        value = ctx.from_tt(tt.values[slot], ply)
-        flag = tt.flags[slot]
-        if flag == Bound.EXACT:
-            counters.tt_cutoffs += 1
-            return value, alpha, beta, move
-        if flag == Bound.LOWER:
-            alpha = max(alpha, value)
-        else:
-            beta = min(beta, value)
-        if alpha >= beta:
-            counters.tt_cutoffs += 1
-            return value, alpha, beta, move
-    return None, alpha, beta, move
+    if not tt.usable(slot, depth, ctx.reuse_deeper):
+        return None, alpha, beta, move
+    if not tt.complete[slot]:
+        ctx.horizon_reached = True
+    value = ctx.from_tt(tt.values[slot], ply)
+    cutoff, alpha, beta = narrow_window(tt.flags[slot], value, alpha, beta)
+    if cutoff is not None:
+        counters.tt_cutoffs += 1
+    return cutoff, alpha, beta, move
 
 
 def store_tt(
@@ -110,7 +100,7 @@ def store_tt(
 def apply_proof_bounds(
     proof_bounds: Callable[[Score, Score], tuple[Score, Score]], alpha: Score, beta: Score
 ) -> tuple[Score | None, Score, Score]:
-    """Ask the game for bounds on its exact value (``solve`` only); narrow the window with them.
+    """Ask the game for bounds on its exact value (``solve_raw`` only); narrow the window with them.
 
     Returns ``(cutoff value or None, alpha, beta)``: a lower bound at or above beta,
     an upper bound at or below alpha, or equal bounds end the node (stored like a
@@ -138,38 +128,34 @@ def leave_subtree(ctx: SearchContext, outer: bool) -> bool:
     return exact_subtree
 
 
-def alphabeta_tt(
-    game: Game[M],
-    depth: int,
-    alpha: Score = -INFINITY,
-    beta: Score = INFINITY,
-    ctx: SearchContext | None = None,
-    ply: int = 0,
+def alphabeta_tt_engine(
+    game: Game[M], depth: int, alpha: Score, beta: Score, ctx: SearchContext, ply: int = 0
 ) -> Score:
-    """Fail-soft alpha-beta with a transposition table (seed 000 Algorithm 1, corrected).
+    """Fail-soft alpha-beta with a transposition table: the engine's node function.
 
-    Uses ``ctx.tt`` (a fresh 2**16-entry table when the context has none).
+    The same value as :func:`reference.search.alphabeta_tt.alphabeta_tt` (the
+    listing; its line tags apply here), with the additions of the module docstring.
+    Uses ``ctx.tt`` (a fresh 2**16-entry table when the context has none); called
+    from outside (ply 0), it makes room on the stack and claims the table for this
+    search's purpose.
     """
-    if ctx is None:
-        ctx = SearchContext()
+    if ply == 0:
+        make_room(game, depth)
     tt = ctx.tt
     if tt is None:
-        tt = ctx.tt = TranspositionTable(1 << 16)
+        tt = ctx.table()
     if ply == 0:
         ctx.bind_table(game)
-        make_room(game, depth)
-    ctx.visit()
-    if game.is_terminal():  # lines 4-8
-        return ctx.terminal(game, ply)
-    if depth == 0:
-        return ctx.horizon(game)
+    leaf = ctx.visit(game, depth, ply)  # lines 4-8
+    if leaf is not None:
+        return leaf
     key = game.tt_key()
     outer = enter_subtree(ctx)
     cutoff, alpha, beta, tt_move = probe_tt(tt, key, depth, alpha, beta, ctx, ply)  # lines 1-3
     if cutoff is not None:
         leave_subtree(ctx, outer)
         return cutoff
-    if ctx.proof_bounds is not None:  # (ours, solve only) a static proof acts as a table entry
+    if ctx.proof_bounds is not None:  # a static proof acts as a table entry
         cutoff, alpha, beta = apply_proof_bounds(ctx.proof_bounds, alpha, beta)
         if cutoff is not None:
             exact_subtree = leave_subtree(ctx, outer)
@@ -179,7 +165,7 @@ def alphabeta_tt(
     best_move: object = None
     a = alpha
     for move in first_move_first(ctx.moves(game), tt_move):  # lines 9-13
-        value = child_value(alphabeta_tt, game, move, depth - 1, a, beta, ctx, ply)
+        value = child_value(alphabeta_tt_engine, game, move, depth - 1, a, beta, ctx, ply)
         if value > best:  # lines 17-18
             best, best_move = value, move
             if value > a:  # lines 19-20
@@ -189,3 +175,51 @@ def alphabeta_tt(
     exact_subtree = leave_subtree(ctx, outer)
     store_tt(tt, key, depth, exact_subtree, best, alpha, beta, best_move, ctx, ply)  # lines 22-24
     return best  # line 25
+
+
+def pvs_engine(
+    game: Game[M], depth: int, alpha: Score, beta: Score, ctx: SearchContext, ply: int = 0
+) -> Score:
+    """Fail-soft principal variation search: the engine's node function.
+
+    The same value as :func:`reference.search.pvs.pvs` (the listing), probing and
+    storing ``ctx.tt`` as :func:`alphabeta_tt_engine` does when the context has a
+    table (without one it searches without: ``use_tt=False``).
+    """
+    if ply == 0:
+        make_room(game, depth)
+    leaf = ctx.visit(game, depth, ply)
+    if leaf is not None:
+        return leaf
+    if ply == 0:
+        ctx.bind_table(game)
+    tt = ctx.tt
+    key = 0
+    tt_move: object = None
+    outer = enter_subtree(ctx)
+    if tt is not None:
+        key = game.tt_key()
+        cutoff, alpha, beta, tt_move = probe_tt(tt, key, depth, alpha, beta, ctx, ply)
+        if cutoff is not None:
+            leave_subtree(ctx, outer)
+            return cutoff
+    best = -INFINITY
+    best_move: object = None
+    a = alpha
+    for i, move in enumerate(first_move_first(ctx.moves(game), tt_move)):
+        if i == 0:
+            value = child_value(pvs_engine, game, move, depth - 1, a, beta, ctx, ply)
+        else:
+            value = child_value(pvs_engine, game, move, depth - 1, a, a + 1, ctx, ply)
+            if a < value < beta:  # better than alpha: find out by how much
+                value = child_value(pvs_engine, game, move, depth - 1, a, beta, ctx, ply)
+        if value > best:
+            best, best_move = value, move
+            if value > a:
+                a = value
+                if a >= beta:
+                    break
+    exact_subtree = leave_subtree(ctx, outer)
+    if tt is not None:
+        store_tt(tt, key, depth, exact_subtree, best, alpha, beta, best_move, ctx, ply)
+    return best

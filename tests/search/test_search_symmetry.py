@@ -30,6 +30,7 @@ from reference.mnk.notation import format_position
 from reference.mnk.symmetry import symmetries, transform_bits
 from reference.search import TranspositionTable, search
 from reference.search.protocol import PlayableGame
+from reference.search.root import TABLE_ALGORITHMS, Algorithm
 from reference.wargame.battle import Battle
 from reference.wargame.game import WarGame
 
@@ -82,7 +83,7 @@ def test_mnk_issue_14_examples_symmetry_on_equals_off() -> None:
         assert len(values) == 1, values
 
 
-def move_values(game: PlayableGame[M], depth: int, algorithm: str) -> list[int | None]:
+def move_values(game: PlayableGame[M], depth: int, algorithm: Algorithm) -> list[int | None]:
     """The value of every root move, each child searched ``depth`` plies with *one* table
     for all the children (``None``: the move ends the game).
 
@@ -105,9 +106,9 @@ def move_values(game: PlayableGame[M], depth: int, algorithm: str) -> list[int |
 @given(
     mnk_games(shapes=((4, 4, 3), (5, 4, 3), (5, 5, 4)), max_moves=4),
     st.integers(1, 2),
-    st.sampled_from(("alphabeta_tt", "pvs", "mtdf")),
+    st.sampled_from(TABLE_ALGORITHMS),
 )
-def test_mnk_depth_limited_symmetry_on_equals_off(game: MNKGame, depth: int, algorithm: str) -> None:
+def test_mnk_depth_limited_symmetry_on_equals_off(game: MNKGame, depth: int, algorithm: Algorithm) -> None:
     """Positions of 0-4 stones on boards with lines of 4 or 5 cells (where runs of unequal
     length meet across a gap, so a direction-dependent score shows): the value of every
     root move, searched 2-3 plies, is the same with folding on and off.  (With the old
