@@ -2,7 +2,7 @@
 
 On Nim every value is -WIN, 0 or WIN, so a bound is also the exact value and a wrong
 window, table bound or skipped re-search can go unnoticed (mutation testing found
-PVS's null window and re-search untested, issue 15).  ``walk_game.Walk`` gives a
+PVS's null window and re-search untested).  ``walk_game.Walk`` gives a
 different heuristic value at almost every node, wins at several depths, points with
 extra turns, and transpositions; ``walk_game.brute_force`` is minimax written from
 its rules alone.
@@ -178,7 +178,7 @@ def test_iterative_deepening_claims_exact_only_for_the_game_value_on_every_small
     6 plies by every algorithm: a result claimed ``exact`` is the value of the whole
     game (``brute_force`` to the end).  A table entry used at a cut-off must not hide
     that an earlier sibling's subtree reached the horizon; a sweep finds the positions
-    where that matters more surely than a few random ones (mutation testing, issue 15)."""
+    where that matters more surely than a few random ones (found by mutation testing)."""
     for seed in range(32):
         for goal in (8, 12):
             for points in (False, True):

@@ -103,7 +103,7 @@ def test_all_algorithms_agree_at_every_depth(algorithm: Algorithm, descending: b
     1..16 and depth 1..8 (all of them: the failures of a table reusing deeper entries are
     few and scattered).  Moves listed largest first (``descending``) make transpositions
     reach a node with less depth left after a deeper visit: a table reusing deeper
-    entries fails here (issue 14: pile 13, depth 6 gave 999993 where minimax says 0)."""
+    entries fails here (pile 13, depth 6 once gave 999993 where minimax says 0)."""
     for pile in range(1, 17):
         for depth in range(1, 9):
             game = Nim(pile, 3, descending=descending)
@@ -112,7 +112,7 @@ def test_all_algorithms_agree_at_every_depth(algorithm: Algorithm, descending: b
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
-def test_issue_14_nim_13_depth_6_moves_3_2_1(algorithm: Algorithm) -> None:
+def test_nim_13_depth_6_moves_3_2_1(algorithm: Algorithm) -> None:
     assert search(Nim(13, 3, descending=True), 6, algorithm=algorithm).value == 0
 
 

@@ -1,4 +1,4 @@
-"""No crash at depth (issue 10, item 9): searches deeper than Python's default stack.
+"""No crash at depth: searches deeper than Python's default stack.
 
 Python stops a recursion at 1,000 frames by default, about 490 plies of alpha-beta.
 Every search raises the limit before it starts, to what its deepest line can need
@@ -137,7 +137,7 @@ def confined_lion_and_mouse(draw_limit: int | None) -> DouShouQi:
 
 
 def test_dou_shou_qi_without_a_draw_limit_perft_1000(low_recursion_limit: int) -> None:
-    """Issue 10: ``perft dou-shou-qi --draw-limit 0 --depth 1000`` died with RecursionError."""
+    """``perft dou-shou-qi --draw-limit 0 --depth 1000`` once died with RecursionError."""
     game = confined_lion_and_mouse(None)
     assert perft(game, 1000) == 1
     assert game.to_notation() == "A: Lg1 / B: Mg7 / A"
@@ -160,7 +160,7 @@ def test_solve_takes_a_game_of_exactly_solve_depth_plies(low_recursion_limit: in
 
 
 def test_solve_refuses_a_game_that_can_repeat_forever() -> None:
-    """Issue 10: ``solve dou-shou-qi --position 'A: Lg1 / B: Mg7 / A' --draw-limit 0`` crashed.
+    """``solve dou-shou-qi --position 'A: Lg1 / B: Mg7 / A' --draw-limit 0`` once crashed.
     Without a draw limit the tree is infinite: refused before any search."""
     with pytest.raises(GameError, match="no ply limit"):
         solve_raw(DouShouQi.from_notation("A: Lg1 / B: Mg7 / A", draw_limit=None))
@@ -202,8 +202,8 @@ class TickClock:
 def test_solve_dives_to_the_end_of_a_676_or_544_ply_game(
     game: MNKGame | DotsAndBoxes, low_recursion_limit: int
 ) -> None:
-    """Issue 10: ``solve mnk --m 26 --n 26 --k 26`` and ``solve dots-and-boxes --rows 16
-    --cols 16`` died with RecursionError.  Alpha-beta's first line goes to the end of the
+    """``solve mnk --m 26 --n 26 --k 26`` and ``solve dots-and-boxes --rows 16
+    --cols 16`` once died with RecursionError.  Alpha-beta's first line goes to the end of the
     game (676 / 544 plies) within the first few hundred nodes; an injected clock stops the
     solve after about 1,280 nodes, well past it."""
     plies = game.max_plies_left()

@@ -1,4 +1,4 @@
-"""Exact values that depend on the ply count (issue 10, item 8).
+"""Exact values that depend on the ply count.
 
 Two games here end in a draw after a number of plies or turns: Dou Shou Qi
 (``draw_limit``, seed 003 §11: 200 moves) and war chess (``turn_limit``, our
@@ -35,8 +35,8 @@ M = TypeVar("M", bound=Hashable)
 SEARCHES: tuple[Algorithm, ...] = ("alphabeta", "alphabeta_tt", "pvs", "mtdf")
 """Depth-limited searches compared (the brute force below is the plain minimax)."""
 
-ISSUE_10_POSITION = "A: Ea1 Ca4 / B: Dd3 Ef7 / A / 193"
-"""Issue 10, item 8: ``solve`` gave 0 and no best move; A loses in 4 plies."""
+LOST_IN_4_PLIES = "A: Ea1 Ca4 / B: Dd3 Ef7 / A / 193"
+"""``solve`` once gave 0 and no best move here; A loses in 4 plies."""
 
 
 def brute_force(game: PlayableGame[M], state: Callable[[], str]) -> tuple[int, set[M]]:
@@ -90,9 +90,9 @@ def check_every_search_agrees(game: PlayableGame[M], state: Callable[[], str], p
     assert state() == before
 
 
-def test_issue_10_dou_shou_qi_example_loses_in_4_plies() -> None:
-    """The issue's position: 7 plies before the 200-ply draw, every move of A loses."""
-    game = DouShouQi.from_notation(ISSUE_10_POSITION)
+def test_dou_shou_qi_example_loses_in_4_plies() -> None:
+    """A position once solved wrong: 7 plies before the 200-ply draw, every move of A loses."""
+    game = DouShouQi.from_notation(LOST_IN_4_PLIES)
     result = solve_raw(game)
     assert result.value == -1 and result.exact
     assert set(result.best_moves) == set(game.legal_moves())  # every move loses
@@ -120,7 +120,7 @@ def test_dou_shou_qi_tt_key_holds_the_plies_left() -> None:
 @settings(derandomize=True, max_examples=80, deadline=None)
 @given(dsq_near_the_limit())
 def test_dou_shou_qi_near_the_draw_limit_every_search_agrees(game: DouShouQi) -> None:
-    """Issue 10: 17 of 300 random positions 3-7 plies before the limit were solved wrong."""
+    """Once 17 of 300 random positions 3-7 plies before the limit were solved wrong."""
     assert game.draw_limit is not None
     check_every_search_agrees(game, game.to_notation, game.draw_limit - game.plies)
 

@@ -1,4 +1,4 @@
-"""One table, one meaning (issue 14): what a stored value means, and who may reuse it.
+"""One table, one meaning: what a stored value means, and who may reuse it.
 
 * A table filled by ``solve`` (exact values, wins not scored by distance) is refused
   by a depth-limited ``search`` and the other way round, until ``clear()``.
@@ -42,11 +42,12 @@ from reference.search.root import TABLE_ALGORITHMS, Algorithm
 from reference.search.toy_games import Nim
 from reference.search.tt import next_prime
 
-ISSUE_POSITION = "..x/..o/ox. x"
-"""Issue 14: after a search on this table, solve returned 999999 with no best move."""
+REUSED_TABLE_POSITION = "..x/..o/ox. x"
+"""After a search on a table, ``solve`` on the same table once returned 999999 here with
+no best move."""
 
 
-def tic_tac_toe(text: str = ISSUE_POSITION) -> MNKGame:
+def tic_tac_toe(text: str = REUSED_TABLE_POSITION) -> MNKGame:
     return MNKGame.from_notation(text, 3)
 
 
@@ -222,7 +223,7 @@ def test_selective_and_full_width_searches_do_not_share_a_table() -> None:
 
 
 def test_reuse_deeper_is_the_at_least_semantics() -> None:
-    """The issue's example: Nim pile 13, moves 3,2,1, depth 6.  Minimax to 6 plies says 0
+    """Nim pile 13, moves 3,2,1, depth 6.  Minimax to 6 plies says 0
     (no forced win inside 6 plies); a table that reuses entries of deeper visits finds
     the win that lies deeper (13 = 4 * 3 + 1: a win in 7 plies)."""
     exact_depth = SearchContext(tt=TranspositionTable(1 << 10))
@@ -240,7 +241,7 @@ def test_reuse_deeper_is_the_at_least_semantics() -> None:
 @given(st.integers(0, 2**32 - 1))
 @settings(derandomize=True, max_examples=25, deadline=None)
 def test_one_table_across_successive_searches_changes_no_value(seed: int) -> None:
-    """Issue 14: reusing one table across searches (as a player does) changed 34 of 240
+    """Reusing one table across searches (as a player does) once changed 34 of 240
     values.  With entries reused at their own depth only, a shared table gives exactly
     the values of a fresh table, position after position and depth after depth."""
     rng = random.Random(seed)
