@@ -47,7 +47,7 @@ from reference.search.protocol import (
     Score,
 )
 from reference.search.pvs import pvs
-from reference.search.root import ALGORITHMS, Algorithm, SearchResult, search
+from reference.search.root import ALGORITHMS, Algorithm, SearchResult, is_algorithm, search
 from reference.search.solve import RawSolution, solve_raw
 from reference.search.stats import Counters, SearchStats
 from reference.search.tt import Bound, TranspositionTable
@@ -76,6 +76,7 @@ __all__ = [
     "alphabeta_tt",
     "alphabeta_tt_engine",
     "divide_raw",
+    "is_algorithm",
     "iterative_deepening",
     "minimax",
     "mtdf",

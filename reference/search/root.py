@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Generic, Literal, TypeVar
+from typing import Generic, Literal, TypeGuard, TypeVar
 
 from reference.errors import GameError, ParameterError
 from reference.search.alphabeta import alphabeta
@@ -32,6 +32,11 @@ Algorithm = Literal["minimax", "alphabeta", "alphabeta_tt", "pvs", "mtdf"]
 ALGORITHMS: tuple[Algorithm, ...] = ("minimax", "alphabeta", "alphabeta_tt", "pvs", "mtdf")
 TABLE_ALGORITHMS: tuple[Algorithm, ...] = ("alphabeta_tt", "pvs", "mtdf")
 """The algorithms that use a transposition table (``pvs`` can search without one)."""
+
+
+def is_algorithm(name: object) -> TypeGuard[Algorithm]:
+    """Whether ``name`` (from a command line or a request) names an :data:`Algorithm`."""
+    return name in ALGORITHMS
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +71,7 @@ def _minimax_node(
     return minimax(game, depth, ctx, ply)
 
 
-NODE_FUNCTIONS: dict[str, NodeFunction] = {
+NODE_FUNCTIONS: dict[Algorithm, NodeFunction] = {
     "minimax": _minimax_node,
     "alphabeta": alphabeta,
     "alphabeta_tt": alphabeta_tt_engine,

@@ -26,6 +26,7 @@ from reference.search import (
     alphabeta_tt_engine,
     context,
     divide_raw,
+    is_algorithm,
     iterative_deepening,
     minimax,
     mtdf,
@@ -571,3 +572,9 @@ def test_a_handed_over_win_or_loss_max_ply_away_is_one_ply_further_from_the_root
     sign = -1 if stored > 0 else 1
     assert result.value == sign * (WIN - (MAX_PLY + 1)) == sign * (MATE_BOUND - 1)
     assert result.depth == 6
+
+
+def test_is_algorithm_accepts_exactly_the_algorithm_names() -> None:
+    """``is_algorithm`` narrows a name from a command line or a request to ``Algorithm``."""
+    assert all(is_algorithm(name) for name in ALGORITHMS)
+    assert not any(is_algorithm(name) for name in ("negamax-deluxe", "", None, 3, "PVS"))
