@@ -35,6 +35,9 @@ Where the papers leave a choice open (GAP) or we made one (OURS):
 * OURS: wins and losses are stored relative to the node (``ctx.to_tt`` /
   ``ctx.from_tt``): a win scored by its distance (seed 001: "adjusted by depth")
   read back at another ply would be wrong otherwise.
+* The successors (line 9) are the game's ``search_moves``: every legal move, a sound
+  pruning of them, or a selective game's candidates (the engine can search every
+  legal move instead and marks a value over candidates as heuristic).
 * Seed 001 also stores the best move and searches it first next time; that changes
   node counts, not values, and the engine does it
   (:func:`reference.search.engine.alphabeta_tt_engine`, the node function every
@@ -101,7 +104,7 @@ def alphabeta_tt(
             return stored
     best = -INFINITY  # line 9
     a = alpha
-    for move in ctx.moves(game):  # lines 9-13 (ERRATUM line 12: the sign rule of child_value)
+    for move in game.search_moves():  # lines 9-13 (ERRATUM line 12: child_value's sign rule)
         value = child_value(alphabeta_tt, game, move, depth - 1, a, beta, ctx, ply)
         if value > best:  # lines 17-18
             best = value
