@@ -7,9 +7,10 @@ one as :func:`reference.dots_and_boxes.algorithm1.algorithm1_as_printed`):
 
 * lines 4-8  game over or depth 0: evaluate.  ERRATUM (line 7): the paper stores
   depth-0 evaluations as EXACT; storing them gains nothing, we do not.
-* lines 1-3  SearchTT(HashKey, alpha, beta, depth): probe the table
-  (:func:`narrow_window` uses an entry).  An EXACT entry returns; a LOWER / UPPER entry narrows the window (seed 001: "adjusting
-  the alpha and beta values") and returns if the window closes.
+* lines 1-3  SearchTT(HashKey, alpha, beta, depth): probe the table; an entry
+  searched to this depth is used by :func:`narrow_window`.  An EXACT entry returns;
+  a LOWER / UPPER entry narrows the window (seed 001: "adjusting the alpha and beta
+  values") and returns if the window closes.
 * lines 9-13 generate successors, MakeMove, recurse, RestoreMove.  ERRATUM
   (line 12): the paper negates every child; the sign flips only when the turn
   passes (:func:`reference.search.negamax.child_value`).
