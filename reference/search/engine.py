@@ -28,12 +28,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from reference.search.alphabeta_tt import narrow_window
 from reference.search.context import SearchContext, first_move_first
 from reference.search.negamax import child_value
 from reference.search.protocol import INFINITY, Game, Key, Score
 from reference.search.recursion import make_room
-from reference.search.tt import TranspositionTable, bound_of
+from reference.search.tt import Bound, TranspositionTable, bound_of
 
 M = TypeVar("M")
 
@@ -67,10 +66,18 @@ def probe_tt(
     if not tt.complete[slot]:
         ctx.horizon_reached = True
     value = ctx.from_tt(tt.values[slot], ply)
-    cutoff, alpha, beta = narrow_window(tt.flags[slot], value, alpha, beta)
-    if cutoff is not None:
+    flag = tt.flags[slot]  # as the listing's narrow_window, inline (one call less per hit)
+    if flag == Bound.EXACT:
         counters.tt_cutoffs += 1
-    return cutoff, alpha, beta, move
+        return value, alpha, beta, move
+    if flag == Bound.LOWER:
+        alpha = max(alpha, value)
+    else:
+        beta = min(beta, value)
+    if alpha >= beta:
+        counters.tt_cutoffs += 1
+        return value, alpha, beta, move
+    return None, alpha, beta, move
 
 
 def store_tt(
