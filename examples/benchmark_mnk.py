@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reference.mnk.board import MNKGame
-from reference.search import TranspositionTable, search, solve
+from reference.search import Algorithm, TranspositionTable, search, solve_raw
 
 OPENSPIEL_4X4K3_SECONDS = 3.7
 AIMA_MICROSECONDS_PER_NODE = 4.3
@@ -56,7 +56,7 @@ def timed(repeat: int, run: Callable[[], tuple[int, int]]) -> tuple[int, int, fl
 
 def configurations(m: int, n: int, k: int, repeat: int) -> list[Row]:
     rows: list[Row] = []
-    variants = [
+    variants: list[tuple[str, Algorithm, bool, str]] = [
         ("alphabeta, no TT, natural order", "alphabeta", False, "natural"),
         ("alphabeta, no TT, centre order", "alphabeta", False, "centre"),
         ("alphabeta+TT, natural order", "alphabeta_tt", False, "natural"),
@@ -70,7 +70,7 @@ def configurations(m: int, n: int, k: int, repeat: int) -> list[Row]:
             continue  # more than ten minutes without a table: not informative here
 
         def run_value(
-            algorithm: str = algorithm, symmetry: bool = symmetry, ordering: str = ordering
+            algorithm: Algorithm = algorithm, symmetry: bool = symmetry, ordering: str = ordering
         ) -> tuple[int, int]:
             game = MNKGame(m, n, k, symmetry=symmetry, ordering=ordering)
             tt = TranspositionTable(1 << 20) if algorithm != "alphabeta" else None
@@ -85,7 +85,7 @@ def configurations(m: int, n: int, k: int, repeat: int) -> list[Row]:
         def run_solve(
             symmetry: bool = symmetry, counts: list[int] = best_counts
         ) -> tuple[int, int]:
-            result = solve(MNKGame(m, n, k, symmetry=symmetry))
+            result = solve_raw(MNKGame(m, n, k, symmetry=symmetry))
             counts.append(len(result.best_moves))
             return result.score, result.stats.nodes
 

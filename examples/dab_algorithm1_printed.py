@@ -27,7 +27,7 @@ from reference.dots_and_boxes.algorithm1 import algorithm1, algorithm1_as_printe
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.dots_and_boxes.exhaustive import exact_value
 from reference.mnk.board import MNKGame
-from reference.search import search, solve
+from reference.search import search, solve_raw
 
 VARIANTS: tuple[tuple[str, tuple[int, ...] | None], ...] = (
     ("as printed", ()),
@@ -95,7 +95,7 @@ def count_tic_tac_toe(positions: Sequence[str]) -> list[int]:
     for done, text in enumerate(positions):
         game = MNKGame.from_notation(text, 3)
         left = len(game.legal_moves())
-        exact = solve(game).value
+        exact = solve_raw(game).value
         for i, (_, corrections) in enumerate(VARIANTS):
             if corrections is None:
                 value = search(game, left, algorithm="alphabeta_tt").value

@@ -35,7 +35,7 @@ from reference.dots_and_boxes.solver import (
     solve_position,
     value_position,
 )
-from reference.search import Counters, TranspositionTable, solve
+from reference.search import Counters, TranspositionTable, solve_raw
 
 QUICK = ["2x2", "2x3", "1x5"]
 FULL = ["2x2", "2x3", "1x5", "2x4", "3x3"]
@@ -50,7 +50,7 @@ SMALL_TT_SIZE = 1 << 18
 
 def run_core(game: DotsAndBoxes) -> tuple[int, int, int]:
     tt = TranspositionTable(TT_SIZE if game.geo.num_edges >= 20 else SMALL_TT_SIZE)
-    result = solve(game, tt=tt)
+    result = solve_raw(game, tt=tt)
     return result.score, len(result.best_moves), result.stats.nodes
 
 

@@ -29,13 +29,13 @@ import random
 from dataclasses import dataclass
 
 from reference.dots_and_boxes.board import DotsAndBoxes
-from reference.search import iterative_deepening
+from reference.search import Algorithm, iterative_deepening
 
 
 @dataclass(frozen=True, slots=True)
 class Player:
     name: str
-    algorithm: str
+    algorithm: Algorithm
     use_tt: bool
     aids: bool
 

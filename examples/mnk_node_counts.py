@@ -30,7 +30,7 @@ import math
 import time
 
 from reference.mnk.board import MNKGame
-from reference.search import TranspositionTable, iterative_deepening, search
+from reference.search import Algorithm, TranspositionTable, iterative_deepening, search
 
 MAX_CELLS_WITHOUT_TT = {"minimax": 9, "alphabeta": 12}
 """Searches without a table are run only on boards this small (the rest would take hours)."""
@@ -56,7 +56,7 @@ def full_depth_nodes(
     m: int,
     n: int,
     k: int,
-    algorithm: str,
+    algorithm: Algorithm,
     ordering: str,
     symmetry: bool = False,
     pruning: bool = False,
@@ -72,7 +72,7 @@ def full_depth_nodes(
 def table_1(boards: list[tuple[int, int, int]]) -> None:
     print("Table 1. Nodes searched to the end of the game from the empty board")
     print("(search to full depth: every leaf is a finished game, no heuristic is used)\n")
-    variants = [
+    variants: list[tuple[str, Algorithm, str, bool, bool]] = [
         ("minimax", "minimax", "natural", False, False),
         ("alpha-beta, a1 b1 ... order", "alphabeta", "natural", False, False),
         ("alpha-beta, threat ordering", "alphabeta", "threats", False, False),

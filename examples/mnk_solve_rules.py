@@ -22,7 +22,7 @@ import os
 import time
 
 from reference.mnk.board import MNKGame
-from reference.search import TranspositionTable, solve
+from reference.search import TranspositionTable, solve_raw
 
 CONFIGS = [
     ("no rule (seed 001's search + symmetry)", False, False, False, True),
@@ -39,7 +39,7 @@ def run(
     """(value, nodes, optimal first moves, CPU seconds) of one solve from the empty board."""
     game = MNKGame(m, n, k, symmetry=True, forced_moves=forced, dead_cells=dead, pairings=pairs)
     start = time.process_time()
-    result = solve(game, tt=TranspositionTable(1 << 20), null_window=null_window)
+    result = solve_raw(game, tt=TranspositionTable(1 << 20), null_window=null_window)
     return result.value, result.stats.nodes, len(result.best_moves), time.process_time() - start
 
 

@@ -47,8 +47,8 @@ from typing import Any, Final, Protocol
 
 from reference.errors import GameError, ParameterError
 from reference.registry import player_name
-from reference.search.alphabeta_tt import alphabeta_tt
 from reference.search.context import Deadline, SearchContext, SearchTimeout
+from reference.search.engine import alphabeta_tt_engine
 from reference.search.negamax import child_value
 from reference.search.protocol import INFINITY, PlayableGame
 from reference.search.rootloop import root_search
@@ -168,7 +168,7 @@ class AnnotatedGame:
 
 # ----------------------------------------------------------------------------- proofs
 class BoundedSolver:
-    """Exact values with a budget: :func:`reference.search.solve.solve` that gives up.
+    """Exact values with a budget: :func:`reference.search.solve.solve_raw` that gives up.
 
     The same search (alpha-beta + TT to the end of the game, every legal move of a
     selective game, sound pruning of the others, wins not scored by distance); it
@@ -187,12 +187,12 @@ class BoundedSolver:
         ctx.bind_table(game)
         ctx.deadline = self.budget.deadline(lambda: ctx.counters.nodes)
         try:
-            value, _ = root_search(alphabeta_tt, game, SOLVE_DEPTH, -INFINITY, INFINITY, ctx)
+            value, _ = root_search(alphabeta_tt_engine, game, SOLVE_DEPTH, -INFINITY, INFINITY, ctx)
             best = [
                 move
                 for move in game.legal_moves()
                 if child_value(
-                    alphabeta_tt, game, move, SOLVE_DEPTH - 1, value - 1, value + 1, ctx, 0
+                    alphabeta_tt_engine, game, move, SOLVE_DEPTH - 1, value - 1, value + 1, ctx, 0
                 )
                 == value
             ]

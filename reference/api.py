@@ -41,12 +41,11 @@ from reference.search.parallel import (
     parallel_divide,
     parallel_solve,
 )
-from reference.search.perft import divide as _divide
+from reference.search.perft import divide_raw
 from reference.search.protocol import PlayableGame, Score
-from reference.search.root import SearchResult
+from reference.search.root import Algorithm, SearchResult
 from reference.search.shared_tt import SharedTable
-from reference.search.solve import SolveResult
-from reference.search.solve import solve as _solve
+from reference.search.solve import RawSolution, solve_raw
 from reference.search.stats import Counters, SearchStats
 from reference.search.tt import TranspositionTable
 
@@ -220,43 +219,21 @@ def solve(
     A game with its own exact solver (its registry entry names one, an
     :class:`~reference.registry.ExactSolver`: Dots and Boxes) is solved by it, unless a
     table ``tt`` or a ``node_limit`` is handed over (a table belongs to the core's
-    :func:`reference.search.solve`); the jobs of a parallel solve ask it too.
+    :func:`reference.search.solve_raw`); the jobs of a parallel solve ask it too.
 
     >>> from reference import DotsAndBoxes
     >>> solve(DotsAndBoxes(2, 2)).value      # net boxes the first player wins
     2
     """
     options = _parallel_options(workers, dask, executor, split_depth, on_job)
-    own_solver = exact_solver_for(game)
     if options is None:
-        if tt is None and node_limit is None and own_solver is not None:
-            result: SolveResult[M] = own_solver.solve_exactly(game, on_progress, deadline=deadline)
-        else:
-            result = _solve(
-                game, tt=tt, on_progress=on_progress, deadline=deadline, node_limit=node_limit
-            )
+        result = _solve_serial(game, tt, on_progress, deadline, node_limit)
     else:
         if deadline is not None or node_limit is not None:
             raise ParameterError("deadline and node_limit are for a serial solve")
         if tt is not None:
             raise ParameterError("a parallel solve keeps one table per worker: do not pass tt")
-        # forked local workers share one table, made before they are forked
-        share = options.workers is not None and _can_fork()
-        table = SharedTable.create(WORKER_TT_SIZE) if share else None
-        try:
-            with _executor(options) as (pool, count):
-                result = parallel_solve(
-                    game,
-                    pool,
-                    split_depth=options.split_depth,
-                    workers=count,
-                    shared_table=table,
-                    on_job=options.on_job,
-                    value_exactly=None if own_solver is None else own_solver.value_exactly,
-                )
-        finally:
-            if table is not None:
-                table.destroy()
+        result = _solve_parallel(game, options)
     return Solution(
         value=result.value,
         best_moves=result.best_moves,
@@ -265,6 +242,42 @@ def solve(
         stats=result.stats,
         seconds=result.seconds,
     )
+
+
+def _solve_serial(
+    game: PlayableGame[M],
+    tt: TranspositionTable | None,
+    on_progress: Callable[[Counters], None] | None,
+    deadline: Deadline | None,
+    node_limit: int | None,
+) -> RawSolution[M]:
+    """The game's own exact solver when it has one (and no table or budget is given), else the core's."""
+    own_solver = exact_solver_for(game)
+    if tt is None and node_limit is None and own_solver is not None:
+        solution: RawSolution[M] = own_solver.solve_exactly(game, on_progress, deadline=deadline)
+        return solution
+    return solve_raw(game, tt=tt, on_progress=on_progress, deadline=deadline, node_limit=node_limit)
+
+
+def _solve_parallel(game: PlayableGame[M], options: _Parallel) -> RawSolution[M]:
+    """A parallel solve; forked local workers share one table, made before they are forked."""
+    own_solver = exact_solver_for(game)
+    share = options.workers is not None and _can_fork()
+    table = SharedTable.create(WORKER_TT_SIZE) if share else None
+    try:
+        with _executor(options) as (pool, count):
+            return parallel_solve(
+                game,
+                pool,
+                split_depth=options.split_depth,
+                workers=count,
+                shared_table=table,
+                on_job=options.on_job,
+                value_exactly=None if own_solver is None else own_solver.value_exactly,
+            )
+    finally:
+        if table is not None:
+            table.destroy()
 
 
 def perft(
@@ -314,8 +327,8 @@ def divide(
     split_depth: int | None = None,
     on_job: JobProgress | None = None,
 ) -> dict[str, int]:
-    """perft split by root move, keyed by the move's notation (raw moves:
-    :func:`reference.search.divide`); parallel options as for :func:`perft`.
+    """perft split by root move, keyed by the move's notation (keyed by the raw moves:
+    :func:`reference.search.divide_raw`); parallel options as for :func:`perft`.
 
     >>> from reference import MNKGame
     >>> counts = divide(MNKGame(3, 3, 3), 2)
@@ -323,7 +336,7 @@ def divide(
     (8, 72)
     """
     options = _parallel_options(workers, dask, executor, split_depth, on_job)
-    counts = _divide(game, depth) if options is None else _parallel_divide(game, depth, options)
+    counts = divide_raw(game, depth) if options is None else _parallel_divide(game, depth, options)
     return {game.format_move(m): n for m, n in counts.items()}
 
 
@@ -332,7 +345,7 @@ def bestmove(
     *,
     depth: int | None = None,
     time_limit: float | None = None,
-    algorithm: str = "pvs",
+    algorithm: Algorithm = "pvs",
     use_tt: bool = True,
     full_width: bool = False,
     on_iteration: Callable[[SearchResult[M]], None] | None = None,

@@ -80,6 +80,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
     "reference/search/minimax.py": SEARCH_TESTS,
     "reference/search/alphabeta.py": SEARCH_TESTS,
     "reference/search/alphabeta_tt.py": SEARCH_TESTS,
+    "reference/search/engine.py": SEARCH_TESTS,
     "reference/search/tt.py": SEARCH_TESTS,
     "reference/search/zobrist.py": SEARCH_TESTS,
     "reference/search/iterative.py": SEARCH_TESTS,

@@ -69,7 +69,7 @@ from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.errors import ParameterError
 from reference.search import INFINITY, Game, Score, SearchContext, TranspositionTable
 from reference.search import alphabeta as core_alphabeta
-from reference.search import alphabeta_tt as core_alphabeta_tt
+from reference.search import alphabeta_tt_engine as core_alphabeta_tt
 
 
 def algorithm1(

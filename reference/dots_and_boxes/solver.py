@@ -72,7 +72,7 @@ from reference.dots_and_boxes.endgame import simple_endgame_value
 from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search.context import DEADLINE_CHECK_INTERVAL, Deadline
 from reference.search.protocol import Score
-from reference.search.solve import SolveResult
+from reference.search.solve import RawSolution
 from reference.search.stats import Counters, SearchStats
 
 PROGRESS_NODES = 1 << 18
@@ -276,7 +276,7 @@ def layout(rows: int, cols: int) -> Layout:
 class DabSolveResult:
     """A solve's answer with what this solver adds to :class:`~reference.search.solve.SolveResult`."""
 
-    result: SolveResult[Edge]
+    result: RawSolution[Edge]
     move_values: dict[Edge, int] | None
     """The exact value of every legal move for the side to move (``move_values=True``)."""
     table_entries: int
@@ -894,7 +894,7 @@ def solve_position(
     lay = solver.lay
     if game.is_terminal():
         stats = solver.counters.freeze()
-        return DabSolveResult(SolveResult(0, (), stats, 0.0, 0), {} if move_values else None, 0)
+        return DabSolveResult(RawSolution(0, (), stats, 0.0, 0), {} if move_values else None, 0)
     value = solver.value_internal(
         root, progress.lower, progress.upper, progress.guess, progress
     )
@@ -937,7 +937,7 @@ def solve_position(
     best.sort(key=order.__getitem__)
     if not best:
         raise GameError("internal error: no legal move reaches the root value")
-    result = SolveResult(
+    result = RawSolution(
         value, tuple(best), solver.counters.freeze(), time.perf_counter() - start, value
     )
     return DabSolveResult(result, values, len(solver.table))
@@ -952,7 +952,7 @@ def solve_exactly(
     on_progress: Callable[[Counters], None] | None = None,
     *,
     deadline: Deadline | None = None,
-) -> SolveResult[Edge]:
+) -> RawSolution[Edge]:
     """The exact value and every optimal move of ``game`` (left unchanged).
 
     :func:`reference.api.solve` (and so the command line's ``solve``) uses it: the

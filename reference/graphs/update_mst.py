@@ -234,24 +234,40 @@ def update_mst_optimized(
     _check_move(graph, v, new_weights)
     n = graph.n
     rooted = _root_tree(n, tree, v)  # line 3
-    k = len(rooted.roots)
-    subtree_weight = [graph.weight(v, r) for r in rooted.roots]  # lines 4-5 (old Weight[s])
-    new_subtree_weight = [new_weights[r] for r in rooted.roots]
-    reduced: set[Edge] = set()
-    tree_set = set(tree)
-    for e in tree:  # line 1, with the tree edges at v at their new weight
-        if v in (e.u, e.v):
-            u = e.other(v)
-            reduced.add(Edge.of(v, u, new_weights[u]))
-        else:
+    old_weight = [graph.weight(v, r) for r in rooted.roots]  # lines 4-5 (old Weight[s])
+    new_weight = [new_weights[r] for r in rooted.roots]
+    reduced = {  # line 1, with the tree edges at v at their new weight
+        Edge.of(v, e.other(v), new_weights[e.other(v)]) if v in (e.u, e.v) else e for e in tree
+    }
+    to_reconnect, decreased = _update_edges_at(graph, set(tree), v, new_weights, rooted, reduced)
+    candidates, looked_at = _replacement_candidates(
+        graph, v, rooted, to_reconnect, old_weight, new_weight, decreased, printed_restriction
+    )
+    groups = UnionFind(len(rooted.roots) + 1)  # §8.2.4: union subtrees joined by candidates
+    for e in sorted(candidates):  # keep one edge per subtree at most
+        if groups.union(rooted.subtree_of[e.u] + 1, rooted.subtree_of[e.v] + 1):
             reduced.add(e)
+    new_tree = mst_kruskal(n, reduced)  # line 16
+    considered = n - 1 + looked_at  # the n - 1 edges at v, then the weight buckets' edges
+    return UpdateMSTResult(tuple(new_tree), len(reduced), considered, len(to_reconnect))
+
+
+def _update_edges_at(
+    graph: IndexedCompleteGraph,
+    tree_set: set[Edge],
+    v: int,
+    new_weights: Sequence[Weight],
+    rooted: _Rooted,
+    reduced: set[Edge],
+) -> tuple[list[int], list[bool]]:
+    """Lines 6-12 of the optimised Update-MST: add the decreasing non-tree edges at ``v`` to
+    ``reduced``, update every edge at ``v``; return the subtrees whose tree edge to ``v``
+    increased and, per vertex, whether its edge to ``v`` decreased."""
     to_reconnect: list[int] = []
-    decreased = [False] * n
-    considered = 0
-    for u in range(n):  # lines 6-12
+    decreased = [False] * graph.n
+    for u in range(graph.n):  # line 6
         if u == v:
             continue
-        considered += 1
         old, new = graph.weight(v, u), new_weights[u]
         in_tree = Edge.of(v, u, old) in tree_set
         decreased[u] = new < old
@@ -260,27 +276,37 @@ def update_mst_optimized(
         if in_tree and new > old:  # line 10
             to_reconnect.append(rooted.subtree_of[u])
         graph.update_edge(v, u, new)  # line 12
-    label = list(rooted.subtree_of)  # v has label -1, subtree s has label s
+    return to_reconnect, decreased
+
+
+def _replacement_candidates(
+    graph: IndexedCompleteGraph,
+    v: int,
+    rooted: _Rooted,
+    to_reconnect: Sequence[int],
+    old_weight: Sequence[Weight],
+    new_weight: Sequence[Weight],
+    decreased: Sequence[bool],
+    printed_restriction: bool,
+) -> tuple[list[Edge], int]:
+    """Lines 13-15, restricted to edges that leave the subtree: (candidate edges, edges looked at).
+
+    A candidate leaves an increased subtree ``s`` with a weight in
+    ``[old Weight[s], new Weight[s])``; with ``printed_restriction`` it must also reach
+    a subtree of the same old Weight (or v), as printed.
+    """
+    label = rooted.subtree_of  # v has label -1, subtree s has label s
     candidates: list[Edge] = []
-    for s in to_reconnect:  # lines 13-15, restricted to edges that leave s
-        low, high = subtree_weight[s], new_subtree_weight[s]
-        for u in rooted.members[s]:
-            for x in graph.neighbours_in_range(u, low, high):
-                considered += 1
+    looked_at = 0
+    for s in to_reconnect:  # line 13
+        for u in rooted.members[s]:  # line 14
+            for x in graph.neighbours_in_range(u, old_weight[s], new_weight[s]):  # line 15
+                looked_at += 1
                 if label[x] == s or (x == v and decreased[u]):
                     # a decreased edge at v is in E' already, and cannot stand in for
                     # a replacement: the tree path behind it may be heavier than it
                     continue
-                if (
-                    printed_restriction
-                    and label[x] != -1
-                    and subtree_weight[label[x]] != subtree_weight[s]
-                ):
+                if printed_restriction and label[x] != -1 and old_weight[label[x]] != old_weight[s]:
                     continue
                 candidates.append(Edge.of(u, x, graph.weight(u, x)))
-    groups = UnionFind(k + 1)  # §8.2.4: union subtrees joined by candidates, keep k edges at most
-    for e in sorted(candidates):
-        if groups.union(label[e.u] + 1, label[e.v] + 1):
-            reduced.add(e)
-    new_tree = mst_kruskal(n, reduced)  # line 16
-    return UpdateMSTResult(tuple(new_tree), len(reduced), considered, len(to_reconnect))
+    return candidates, looked_at

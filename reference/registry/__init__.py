@@ -31,7 +31,7 @@ from reference.search.protocol import PlayableGame, Score
 
 if TYPE_CHECKING:
     from reference.search.context import Deadline
-    from reference.search.solve import SolveResult
+    from reference.search.solve import RawSolution
     from reference.search.stats import Counters, SearchStats
 
 OptionKind = Literal["switch", "integer", "choice", "file"]
@@ -307,7 +307,7 @@ class ExactSolver(Protocol):
         on_progress: Callable[[Counters], None] | None = None,
         *,
         deadline: Deadline | None = None,
-    ) -> SolveResult[Any]:
+    ) -> RawSolution[Any]:
         """The exact value and every optimal move of ``game`` (left unchanged)."""
         ...
 

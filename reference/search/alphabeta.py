@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from reference.search.context import SearchContext
+from reference.search.context import SearchContext, root_context
 from reference.search.negamax import child_value
 from reference.search.protocol import INFINITY, Game, Score
-from reference.search.recursion import make_room
 
 M = TypeVar("M")
 
@@ -29,15 +28,11 @@ def alphabeta(
     The result v satisfies: v <= alpha means true value <= v; v >= beta means
     true value >= v; otherwise v is the exact minimax value.
     """
-    if ctx is None:
-        ctx = SearchContext()
-    if ply == 0:
-        make_room(game, depth)
-    ctx.visit()
-    if game.is_terminal():
-        return ctx.terminal(game, ply)
-    if depth == 0:
-        return ctx.horizon(game)
+    if ctx is None or ply == 0:  # OURS: a call from outside: counters, room on the stack
+        ctx = root_context(game, depth, ctx)
+    leaf = ctx.visit(game, depth, ply)  # game over or depth 0: evaluate
+    if leaf is not None:
+        return leaf
     best = -INFINITY
     for move in ctx.moves(game):
         value = child_value(alphabeta, game, move, depth - 1, alpha, beta, ctx, ply)

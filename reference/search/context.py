@@ -12,6 +12,7 @@ from typing import TypeVar
 
 from reference.errors import ParameterError
 from reference.search.protocol import MATE_BOUND, Game, Score
+from reference.search.recursion import make_room
 from reference.search.stats import Counters
 from reference.search.tt import TranspositionTable, from_tt, to_tt
 
@@ -25,6 +26,10 @@ war-chess node that enumerates thousands of plans can take longer.
 
 PROGRESS_INTERVAL = 1 << 18
 """A progress callback, when given, is called every this many nodes."""
+
+DEFAULT_TT_SIZE = 1 << 16
+"""The entries of the table a search makes for itself when it is given none (``search``,
+``alphabeta_tt`` and ``mtdf`` called directly)."""
 
 M = TypeVar("M")
 
@@ -136,17 +141,40 @@ class SearchContext:
         if self.tt is not None:
             self.tt.bind(self.table_purpose(game))
 
-    def visit(self) -> None:
-        """Count one node; stop the search when the deadline has passed or the node budget is spent."""
+    def visit(self, game: Game[M], depth: int, ply: int) -> Score | None:
+        """Count this node; return its value when the search ends here, else ``None``.
+
+        The search ends at a finished game (its result, wins and losses adjusted by
+        ``ply``: :meth:`terminal`) and at depth 0 (the evaluation: :meth:`horizon`).
+        Every :data:`DEADLINE_CHECK_INTERVAL` nodes the search is stopped
+        (:class:`SearchTimeout`) when its deadline has passed or its node budget is spent.
+        """
         counters = self.counters
         counters.nodes += 1
         if counters.nodes % DEADLINE_CHECK_INTERVAL == 0:
-            if self.deadline is not None and self.deadline.passed():
-                raise SearchTimeout
-            if self.node_limit is not None and counters.nodes > self.node_limit:
-                raise SearchTimeout
-            if self.on_progress is not None and counters.nodes % PROGRESS_INTERVAL == 0:
-                self.on_progress(counters)
+            self.check_budget()
+        if game.is_terminal():
+            return self.terminal(game, ply)
+        if depth == 0:
+            return self.horizon(game)
+        return None
+
+    def check_budget(self) -> None:
+        """Raise :class:`SearchTimeout` when the deadline has passed or the node budget is
+        spent; report progress every :data:`PROGRESS_INTERVAL` nodes."""
+        counters = self.counters
+        if self.deadline is not None and self.deadline.passed():
+            raise SearchTimeout
+        if self.node_limit is not None and counters.nodes > self.node_limit:
+            raise SearchTimeout
+        if self.on_progress is not None and counters.nodes % PROGRESS_INTERVAL == 0:
+            self.on_progress(counters)
+
+    def table(self) -> TranspositionTable:
+        """The context's table; a fresh one of :data:`DEFAULT_TT_SIZE` entries when it has none."""
+        if self.tt is None:
+            self.tt = TranspositionTable(DEFAULT_TT_SIZE)
+        return self.tt
 
     def terminal(self, game: Game[M], ply: int) -> Score:
         """The score of a finished game, with wins / losses adjusted by ``ply`` (seed 001)."""
@@ -168,6 +196,17 @@ class SearchContext:
 
     def from_tt(self, value: Score, ply: int) -> Score:
         return from_tt(value, ply) if self.mate_distance else value
+
+
+def root_context(game: Game[M], depth: int, ctx: SearchContext | None) -> SearchContext:
+    """The context of a node function called from outside the search (at ply 0).
+
+    ``ctx``, or a fresh one when none is given; and room on Python's stack for the
+    deepest line a search of ``depth`` plies can follow (:func:`make_room`: refuses a
+    search that could go deeper than ``MAX_PLY`` plies).
+    """
+    make_room(game, depth)
+    return SearchContext() if ctx is None else ctx
 
 
 def first_move_first(moves: Sequence[M], first: object) -> Sequence[M]:

@@ -15,12 +15,23 @@ from dataclasses import replace
 from typing import TypeVar
 
 from reference.errors import ParameterError, SearchTimeoutError
+from reference.search.checks import check_count
 from reference.search.context import Deadline, SearchContext, SearchTimeout
 from reference.search.protocol import MATE_BOUND, MAX_PLY, Game
-from reference.search.root import SearchResult, check_searchable, run_root
+from reference.search.root import (
+    TABLE_ALGORITHMS,
+    Algorithm,
+    SearchResult,
+    check_searchable,
+    run_root,
+    search_result,
+)
 from reference.search.tt import TranspositionTable
 
 M = TypeVar("M")
+
+Iteration = Callable[[SearchResult[M]], None]
+"""Called with the result of each finished iteration."""
 
 
 def iterative_deepening(
@@ -28,12 +39,12 @@ def iterative_deepening(
     *,
     time_limit: float | None = None,
     max_depth: int | None = None,
-    algorithm: str = "pvs",
+    algorithm: Algorithm = "pvs",
     tt: TranspositionTable | None = None,
     use_tt: bool = True,
     reuse_deeper: bool = False,
     full_width: bool = False,
-    on_iteration: Callable[[SearchResult[M]], None] | None = None,
+    on_iteration: Iteration[M] | None = None,
     deadline: Deadline | None = None,
     node_limit: int | None = None,
 ) -> SearchResult[M]:
@@ -61,17 +72,12 @@ def iterative_deepening(
     """
     if time_limit is None and max_depth is None and deadline is None and node_limit is None:
         raise ParameterError("give a time limit, a maximum depth, a node limit, or several")
-    if node_limit is not None and (
-        isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1
-    ):
-        raise ParameterError(f"node limit must be an integer >= 1, got {node_limit!r}")
-    if max_depth is not None:
-        check_searchable(game, max_depth)
-    else:
-        check_searchable(game, 1)
+    if node_limit is not None:
+        check_count("node limit", node_limit, least=1)
+    check_searchable(game, 1 if max_depth is None else max_depth)
     if deadline is None and time_limit is not None:
         deadline = Deadline(time_limit)
-    if tt is None and use_tt and algorithm in ("alphabeta_tt", "pvs", "mtdf"):
+    if tt is None and use_tt and algorithm in TABLE_ALGORITHMS:
         tt = TranspositionTable(1 << 18)
     ctx = SearchContext(
         tt=tt,
@@ -82,41 +88,59 @@ def iterative_deepening(
     )
     ctx.bind_table(game)
     start = time.perf_counter()
+    result = deepen(game, algorithm, ctx, MAX_PLY if max_depth is None else max_depth, on_iteration)
+    if result is None:
+        raise nothing_finished(ctx, time_limit)
+    # the counters and the time of the whole search, the cut-off iteration included
+    return replace(result, stats=ctx.counters.freeze(), seconds=time.perf_counter() - start)
+
+
+def deepen(
+    game: Game[M],
+    algorithm: Algorithm,
+    ctx: SearchContext,
+    max_depth: int,
+    on_iteration: Iteration[M] | None = None,
+) -> SearchResult[M] | None:
+    """Seed 001's loop: search depth 1, 2, 3, ... each iteration from the previous best move;
+    return the last iteration that finished (``None`` when none did)."""
+    start = time.perf_counter()
     result: SearchResult[M] | None = None
-    limit = MAX_PLY if max_depth is None else max_depth
-    for depth in range(1, limit + 1):
+    for depth in range(1, max_depth + 1):
         ctx.horizon_reached = ctx.pruned = False
-        first = None if result is None else result.best_move
-        guess = 0 if result is None else result.value
+        first = None if result is None else result.best_move  # the previous best move first
+        guess = 0 if result is None else result.value  # MTD(f)'s first guess
         try:
             value, move = run_root(algorithm, game, depth, ctx, first, guess)
         except SearchTimeout:
-            break
-        result = SearchResult(
-            value,
-            move,
-            depth,
-            ctx.counters.freeze(),
-            time.perf_counter() - start,
-            ctx.result_is_exact(value),
-            reuse_deeper,
-        )
+            break  # an iteration cut by the deadline is thrown away
+        result = search_result(ctx, value, move, depth, start, ctx.reuse_deeper)
         if on_iteration is not None:
             on_iteration(result)
-        if result.exact or (ctx.pruned and abs(value) >= MATE_BOUND):
+        if no_deeper(result, ctx):
             break
-        if deadline is not None and deadline.passed():
-            break
-        if node_limit is not None and ctx.counters.nodes >= node_limit:
-            break
-    if result is None:
-        if deadline is None or not deadline.passed():
-            raise SearchTimeoutError(
-                f"node limit {node_limit} is too small to finish a depth-1 search; allow more nodes"
-            )
-        raise SearchTimeoutError(
-            f"time limit {time_limit if time_limit is not None else deadline.end - deadline.start:g} s "
-            "is too small to finish a depth-1 search; allow more time"
+    return result
+
+
+def no_deeper(result: SearchResult[M], ctx: SearchContext) -> bool:
+    """Whether the iteration that gave ``result`` is the last: its value is exact, or a
+    selective search proved a win or a loss within its candidates, or the deadline or the
+    node budget is spent."""
+    if result.exact or (ctx.pruned and abs(result.value) >= MATE_BOUND):
+        return True
+    if ctx.deadline is not None and ctx.deadline.passed():
+        return True
+    return ctx.node_limit is not None and ctx.counters.nodes >= ctx.node_limit
+
+
+def nothing_finished(ctx: SearchContext, time_limit: float | None) -> SearchTimeoutError:
+    """The error when not even the depth-1 iteration finished."""
+    deadline = ctx.deadline
+    if deadline is None or not deadline.passed():
+        return SearchTimeoutError(
+            f"node limit {ctx.node_limit} is too small to finish a depth-1 search; allow more nodes"
         )
-    # the counters and the time of the whole search, the cut-off iteration included
-    return replace(result, stats=ctx.counters.freeze(), seconds=time.perf_counter() - start)
+    seconds = time_limit if time_limit is not None else deadline.end - deadline.start
+    return SearchTimeoutError(
+        f"time limit {seconds:g} s is too small to finish a depth-1 search; allow more time"
+    )

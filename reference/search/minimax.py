@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from reference.search.context import SearchContext
+from reference.search.context import SearchContext, root_context
 from reference.search.protocol import INFINITY, Game, Score
-from reference.search.recursion import make_room
 
 M = TypeVar("M")
 
@@ -21,16 +20,11 @@ def minimax(game: Game[M], depth: int, ctx: SearchContext | None = None, ply: in
     child; here the sign flips only when the turn passes and in-play points are
     added (see :mod:`reference.search.negamax`).
     """
-    if ctx is None:
-        ctx = SearchContext()
-    if ply == 0:
-        make_room(game, depth)
-    ctx.visit()
-    # lines 1-2: if game is over or depth = 0, return EVALUATE(position)
-    if game.is_terminal():
-        return ctx.terminal(game, ply)
-    if depth == 0:
-        return ctx.horizon(game)
+    if ctx is None or ply == 0:  # OURS: a call from outside: counters, room on the stack
+        ctx = root_context(game, depth, ctx)
+    leaf = ctx.visit(game, depth, ply)  # lines 1-2: game over or depth 0: EVALUATE(position)
+    if leaf is not None:
+        return leaf
     a = -INFINITY  # line 3
     mover = game.to_move
     for move in ctx.moves(game):  # line 4

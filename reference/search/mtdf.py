@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from reference.search.alphabeta_tt import alphabeta_tt
 from reference.search.context import SearchContext
+from reference.search.engine import alphabeta_tt_engine
 from reference.search.protocol import INFINITY, Game, Score
 from reference.search.rootloop import root_search
-from reference.search.tt import TranspositionTable
 
 M = TypeVar("M")
 
@@ -26,16 +25,18 @@ def mtdf(
     Works at any node (not only the root): the value for the side to move.  The
     test value follows Plaat et al.: ``beta = max(g, lower + 1)`` (with a fail-soft
     search ``g`` can fall below ``lower``; the test value must stay above it).
+    Each pass is the engine's alpha-beta + TT
+    (:func:`reference.search.engine.alphabeta_tt_engine`) on ``ctx.tt`` (a fresh
+    2**16-entry table when the context has none).
     """
     if ctx is None:
         ctx = SearchContext()
-    if ctx.tt is None:
-        ctx.tt = TranspositionTable(1 << 16)
+    ctx.table()
     g = first_guess
     lower, upper = -INFINITY, INFINITY
     while lower < upper:
         beta = max(g, lower + 1)
-        g = alphabeta_tt(game, depth, beta - 1, beta, ctx)
+        g = alphabeta_tt_engine(game, depth, beta - 1, beta, ctx)
         if g < beta:
             upper = g
         else:
@@ -52,15 +53,14 @@ def mtdf_root(
     The best move is the one that produced the last fail-high: its value is at
     least the final lower bound, which equals the true value.
     """
-    if ctx.tt is None:
-        ctx.tt = TranspositionTable(1 << 16)
+    ctx.table()
     ctx.bind_table(game)
     g = first_guess
     lower, upper = -INFINITY, INFINITY
     best_move: M | None = None
     while lower < upper:
         beta = max(g, lower + 1)
-        g, move = root_search(alphabeta_tt, game, depth, beta - 1, beta, ctx, first)
+        g, move = root_search(alphabeta_tt_engine, game, depth, beta - 1, beta, ctx, first)
         if g < beta:
             upper = g  # failed low: an upper bound
         else:

@@ -22,7 +22,7 @@ M = TypeVar("M")
 
 
 class NodeFunction(Protocol):
-    """The signature shared by alphabeta, alphabeta_tt and pvs."""
+    """The signature shared by the node functions (alphabeta, alphabeta_tt, pvs and the engine's)."""
 
     def __call__(
         self,

@@ -10,7 +10,7 @@ combine exactly:
   is the sum of the jobs' counts (a finished game above the split depth counts 0,
   as in :func:`reference.search.perft.perft`);
 * **solve**: each job returns the *exact* score of its position (alpha-beta with a
-  transposition table to the end of the game, as :func:`reference.search.solve.solve`
+  transposition table to the end of the game, as :func:`reference.search.solve.solve_raw`
   searches), and the tree above the split is minimaxed over those exact child
   values with the rule of :func:`reference.search.negamax.child_value`: the sign
   flips only when the turn passed, and the points ``make`` returned are added (a
@@ -40,10 +40,10 @@ transpose into each other.  ``nodes`` counts every job's nodes;
 
 >>> from concurrent.futures import ThreadPoolExecutor
 >>> from reference.search.toy_games import Nim
->>> from reference.search import perft, solve
+>>> from reference.search import perft, solve_raw
 >>> with ThreadPoolExecutor(2) as pool:
 ...     counts = parallel_perft(Nim(6, take=3), 4, pool), perft(Nim(6, take=3), 4)
-...     answers = parallel_solve(Nim(6, take=3), pool), solve(Nim(6, take=3))
+...     answers = parallel_solve(Nim(6, take=3), pool), solve_raw(Nim(6, take=3))
 >>> counts
 (15, 15)
 >>> [(answer.value, answer.best_moves) for answer in answers]
@@ -62,12 +62,19 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, cast
 
 from reference.errors import GameError, ParameterError
-from reference.search.alphabeta_tt import alphabeta_tt
-from reference.search.context import SearchContext
-from reference.search.perft import _check_depth, perft
-from reference.search.protocol import INFINITY, WIN, Game, ProvesBounds, Score
+from reference.search.checks import check_count
+from reference.search.engine import alphabeta_tt_engine
+from reference.search.perft import perft
+from reference.search.protocol import INFINITY, WIN, Game, Score
 from reference.search.shared_tt import SharedTable
-from reference.search.solve import SOLVE_DEPTH, SolveResult
+from reference.search.solve import (
+    SOLVE_DEPTH,
+    RawSolution,
+    check_no_horizon,
+    check_solvable,
+    exact_context,
+    finished,
+)
 from reference.search.stats import SearchStats
 from reference.search.tt import TranspositionTable
 from reference.search.value import game_value
@@ -188,7 +195,7 @@ def exact_score(
     plies_from_root: int = 0,
     value_exactly: ValueExactly | None = None,
 ) -> tuple[Score, SearchStats]:
-    """The exact score of ``game`` for its side to move, searched as :func:`solve` searches.
+    """The exact score of ``game`` for its side to move, searched as :func:`~reference.search.solve.solve_raw` searches.
 
     ``plies_from_root`` keeps the table's remaining depths those of the whole solve.
     A game's own exact solver (``value_exactly``, Dots and Boxes) is asked instead, with a
@@ -196,16 +203,13 @@ def exact_score(
     """
     if value_exactly is not None:
         return value_exactly(game)
-    ctx = SearchContext(tt=tt, mate_distance=False, full_width=True)
-    if isinstance(game, ProvesBounds):  # as solve: the game's static proofs (mnk pairings)
-        ctx.proof_bounds = game.proof_bounds
-    ctx.bind_table(game)
+    ctx = exact_context(game, tt)  # as solve_raw: the game's static proofs too (mnk pairings)
     if game.is_terminal():
-        score = ctx.terminal(game, 0)
+        score = game.terminal_score()
     else:
-        score = alphabeta_tt(game, SOLVE_DEPTH - plies_from_root, -INFINITY, INFINITY, ctx, 0)
-    if ctx.horizon_reached:
-        raise GameError(f"the game lasts more than {SOLVE_DEPTH} plies: it cannot be solved here")
+        depth = SOLVE_DEPTH - plies_from_root
+        score = alphabeta_tt_engine(game, depth, -INFINITY, INFINITY, ctx, 0)
+    check_no_horizon(ctx)
     return score, ctx.counters.freeze()
 
 
@@ -376,16 +380,10 @@ def split_for_perft(
 # choosing the split depth
 
 
-def _check_split_depth(split_depth: int | None) -> None:
-    if split_depth is not None and (
-        isinstance(split_depth, bool) or not isinstance(split_depth, int) or split_depth < 1
-    ):
-        raise ParameterError(f"split depth must be an integer >= 1, got {split_depth!r}")
-
-
-def _check_workers(workers: int) -> None:
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ParameterError(f"the number of workers must be an integer >= 1, got {workers!r}")
+def _check_split(split_depth: int | None, workers: int) -> None:
+    if split_depth is not None:
+        check_count("split depth", split_depth, least=1)
+    check_count("the number of workers", workers, least=1)
 
 
 def auto_solve_split(
@@ -445,8 +443,8 @@ def parallel_solve(
     shared_table: SharedTable | None = None,
     on_job: JobProgress | None = None,
     value_exactly: ValueExactly | None = None,
-) -> SolveResult[M]:
-    """:func:`reference.search.solve.solve` with the work spread over ``executor``'s workers.
+) -> RawSolution[M]:
+    """:func:`reference.search.solve.solve_raw` with the work spread over ``executor``'s workers.
 
     The same value and the same optimal moves as the serial solve (see the module
     docstring); ``stats`` sums the counters of every job plus one node per position
@@ -461,36 +459,44 @@ def parallel_solve(
     see :class:`reference.registry.ExactSolver`).
     ``game`` is left unchanged.
     """
-    _check_split_depth(split_depth)
-    _check_workers(workers)
+    _check_split(split_depth, workers)
     start = time.perf_counter()
     if game.is_terminal():
-        score = game.terminal_score()
-        return SolveResult(score, (), SearchStats(), 0.0, game_value(game, score))
-    bound = game.max_plies_left()  # the serial solve's preconditions, before any job starts
-    if bound is None:
-        raise GameError(
-            "this game has no ply limit and its positions can repeat: its tree is infinite "
-            "and solve cannot finish (give the game a draw limit)"
-        )
-    if bound > SOLVE_DEPTH:
-        raise GameError(
-            f"the game can last {bound} more plies: solve searches at most {SOLVE_DEPTH}"
-        )
+        return finished(game)
+    check_solvable(game)  # the serial solve's preconditions, before any job starts
     if split_depth is None:
         _, tree, paths, expanded = auto_solve_split(game, SOLVE_JOBS_PER_WORKER * workers)
     else:
         tree, paths, expanded = split_for_solve(game, split_depth)
     root = pack_root(game)
     shared = None if shared_table is None else shared_table.name
-    futures = [
-        executor.submit(run_solve_job, SolveJob(root, path, tt_size, shared, value_exactly))
-        for path in paths
-    ]
+    jobs = [SolveJob(root, path, tt_size, shared, value_exactly) for path in paths]
+    win_decides = not game.counts_points
+    stats = SearchStats(nodes=expanded)
+    scores, stats = run_solve_jobs(tree, jobs, executor, win_decides, stats, on_job)
+    value = max(scores)
+    best = tuple(
+        entry[0] for entry, score in zip(tree.children, scores, strict=True) if score == value
+    )
+    return RawSolution(value, best, stats, time.perf_counter() - start, game_value(game, value))
+
+
+def run_solve_jobs(
+    tree: SplitNode[M],
+    jobs: Sequence[SolveJob],
+    executor: Executor,
+    win_decides: bool,
+    stats: SearchStats,
+    on_job: JobProgress | None = None,
+) -> tuple[list[Score], SearchStats]:
+    """Run ``jobs`` until every root move's exact value is known: (the values in the order of
+    ``tree.children``, ``stats`` plus every job's counters).
+
+    A job below a move a won game has decided (``win_decides``) is cancelled.
+    """
+    futures = [executor.submit(run_solve_job, job) for job in jobs]
     index = {future: i for i, future in enumerate(futures)}
     known: dict[int, Score] = {}
-    stats = SearchStats(nodes=expanded)
-    win_decides = not game.counts_points
     scores, needed = root_scores(tree, known, win_decides)
     try:
         for future in as_completed(futures):
@@ -512,11 +518,7 @@ def parallel_solve(
     values = [score for score in scores if score is not None]
     if needed or len(values) != len(scores):
         raise GameError("a parallel solve job was cancelled before it finished")
-    value = max(values)
-    best = tuple(
-        entry[0] for entry, score in zip(tree.children, values, strict=True) if score == value
-    )
-    return SolveResult(value, best, stats, time.perf_counter() - start, game_value(game, value))
+    return values, stats
 
 
 def parallel_divide(
@@ -528,15 +530,14 @@ def parallel_divide(
     split_depth: int | None = None,
     on_job: JobProgress | None = None,
 ) -> dict[M, int]:
-    """:func:`reference.search.perft.divide` with the work spread over ``executor``'s workers.
+    """:func:`reference.search.perft.divide_raw` with the work spread over ``executor``'s workers.
 
     ``split_depth`` (plies, >= 1; at most ``depth - 1``, or ``depth`` when ``depth`` is 1)
     fixes where the tree is split; by default, the smallest depth whose frontier has
     :data:`PERFT_JOBS_PER_WORKER` sequences per worker.
     """
-    _check_depth(depth)
-    _check_split_depth(split_depth)
-    _check_workers(workers)
+    check_count("perft depth", depth, least=0)
+    _check_split(split_depth, workers)
     if depth == 0 or game.is_terminal():
         return {}
     if split_depth is None:
@@ -577,7 +578,7 @@ def parallel_perft(
 ) -> int:
     """:func:`reference.search.perft.perft` with the work spread over ``executor``'s workers
     (the sum of :func:`parallel_divide`)."""
-    _check_depth(depth)
+    check_count("perft depth", depth, least=0)
     if depth == 0:
         return 1
     return sum(

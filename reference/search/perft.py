@@ -1,8 +1,9 @@
 """perft: count the move sequences of exactly ``depth`` plies (move-generation check).
 
 A finished game reached before ``depth`` is a leaf and is not expanded, so it is
-not counted (tic-tac-toe: 9, 72, 504, 3024, 15120, 54720, ...).  ``divide``
-gives the count below each root move, to locate a wrong count.
+not counted (tic-tac-toe: 9, 72, 504, 3024, 15120, 54720, ...).  ``divide_raw``
+gives the count below each root move, to locate a wrong count, keyed by the raw
+moves (the front door's :func:`reference.divide` keys them by their notation).
 """
 
 from __future__ import annotations
@@ -10,21 +11,16 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TypeVar
 
-from reference.errors import ParameterError
+from reference.search.checks import check_count
 from reference.search.protocol import Game
 from reference.search.recursion import make_room
 
 M = TypeVar("M", bound=Hashable)
 
 
-def _check_depth(depth: int) -> None:
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ParameterError(f"perft depth must be an integer >= 0, got {depth!r}")
-
-
 def perft(game: Game[M], depth: int) -> int:
     """The number of legal move sequences of exactly ``depth`` plies from ``game``."""
-    _check_depth(depth)
+    check_count("perft depth", depth, least=0)
     make_room(game, depth)
     return _perft(game, depth)
 
@@ -45,9 +41,9 @@ def _perft(game: Game[M], depth: int) -> int:
     return total
 
 
-def divide(game: Game[M], depth: int) -> dict[M, int]:
-    """perft split by root move: ``{move: perft(child, depth - 1)}``."""
-    _check_depth(depth)
+def divide_raw(game: Game[M], depth: int) -> dict[M, int]:
+    """perft split by root move: ``{move: perft(child, depth - 1)}``, keyed by the raw moves."""
+    check_count("perft depth", depth, least=0)
     make_room(game, depth)
     if depth == 0 or game.is_terminal():
         return {}

@@ -1,4 +1,4 @@
-"""Room on the Python stack for the deepest search a request can make (issue 10, item 9).
+"""Room on the Python stack for the deepest search a request can make.
 
 Every search here is recursive: one ply costs :data:`FRAMES_PER_PLY` Python frames
 (``child_value`` and the node function), so Python's default limit of 1,000

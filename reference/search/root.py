@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Generic, Literal, TypeVar
+from typing import Generic, Literal, TypeGuard, TypeVar
 
 from reference.errors import GameError, ParameterError
 from reference.search.alphabeta import alphabeta
-from reference.search.alphabeta_tt import alphabeta_tt
-from reference.search.context import SearchContext
+from reference.search.checks import check_count
+from reference.search.context import DEFAULT_TT_SIZE, SearchContext
+from reference.search.engine import alphabeta_tt_engine, pvs_engine
 from reference.search.minimax import minimax
 from reference.search.mtdf import mtdf_root
 from reference.search.negamax import NodeFunction
 from reference.search.protocol import INFINITY, Game, Score
-from reference.search.pvs import pvs
 from reference.search.rootloop import root_search
 from reference.search.stats import SearchStats
 from reference.search.tt import TranspositionTable
@@ -28,7 +28,15 @@ from reference.search.tt import TranspositionTable
 M = TypeVar("M")
 
 Algorithm = Literal["minimax", "alphabeta", "alphabeta_tt", "pvs", "mtdf"]
+"""The name of a search algorithm (``search``, ``iterative_deepening``, ``bestmove``, ``--algorithm``)."""
 ALGORITHMS: tuple[Algorithm, ...] = ("minimax", "alphabeta", "alphabeta_tt", "pvs", "mtdf")
+TABLE_ALGORITHMS: tuple[Algorithm, ...] = ("alphabeta_tt", "pvs", "mtdf")
+"""The algorithms that use a transposition table (``pvs`` can search without one)."""
+
+
+def is_algorithm(name: object) -> TypeGuard[Algorithm]:
+    """Whether ``name`` (from a command line or a request) names an :data:`Algorithm`."""
+    return name in ALGORITHMS
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,24 +71,24 @@ def _minimax_node(
     return minimax(game, depth, ctx, ply)
 
 
-NODE_FUNCTIONS: dict[str, NodeFunction] = {
+NODE_FUNCTIONS: dict[Algorithm, NodeFunction] = {
     "minimax": _minimax_node,
     "alphabeta": alphabeta,
-    "alphabeta_tt": alphabeta_tt,
-    "pvs": pvs,
+    "alphabeta_tt": alphabeta_tt_engine,
+    "pvs": pvs_engine,
 }
+"""The node function each algorithm's root loop runs (MTD(f) has a root of its own)."""
 
 
 def check_searchable(game: Game[M], depth: int) -> None:
     """Preconditions of every root search (OpenSpiel-style): depth >= 1 and a game not over."""
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        raise ParameterError(f"search depth must be an integer >= 1, got {depth!r}")
+    check_count("search depth", depth, least=1)
     if game.is_terminal():
         raise GameError("the game is over: there is no move to search")
 
 
 def run_root(
-    algorithm: str,
+    algorithm: Algorithm,
     game: Game[M],
     depth: int,
     ctx: SearchContext,
@@ -102,7 +110,7 @@ def search(
     game: Game[M],
     depth: int,
     *,
-    algorithm: str = "alphabeta",
+    algorithm: Algorithm = "alphabeta",
     tt: TranspositionTable | None = None,
     full_width: bool = False,
 ) -> SearchResult[M]:
@@ -121,13 +129,23 @@ def search(
     """
     check_searchable(game, depth)
     if algorithm in ("alphabeta_tt", "mtdf") and tt is None:
-        tt = TranspositionTable(1 << 16)
-    ctx = SearchContext(
-        tt=tt if algorithm in ("alphabeta_tt", "pvs", "mtdf") else None, full_width=full_width
-    )
+        tt = TranspositionTable(DEFAULT_TT_SIZE)
+    ctx = SearchContext(tt=tt if algorithm in TABLE_ALGORITHMS else None, full_width=full_width)
     ctx.bind_table(game)
     start = time.perf_counter()
     value, move = run_root(algorithm, game, depth, ctx)
+    return search_result(ctx, value, move, depth, start)
+
+
+def search_result(
+    ctx: SearchContext,
+    value: Score,
+    move: M,
+    depth: int,
+    start: float,
+    reuse_deeper: bool = False,
+) -> SearchResult[M]:
+    """The result of a root search that ended now and began at ``start`` (``time.perf_counter``)."""
     return SearchResult(
         value,
         move,
@@ -135,4 +153,5 @@ def search(
         ctx.counters.freeze(),
         time.perf_counter() - start,
         ctx.result_is_exact(value),
+        reuse_deeper,
     )

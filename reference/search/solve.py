@@ -1,4 +1,8 @@
-"""``solve``: the exact game-theoretic value and every optimal move (no depth limit, no heuristic).
+"""``solve_raw``: the exact game-theoretic value and every optimal move (no depth limit, no heuristic).
+
+*Raw* as opposed to the front door's :func:`reference.solve`: the moves are the
+game's own move values (what ``make`` takes), with no notation, and the game's own
+exact solver (Dots and Boxes) is not asked; both report the same ``value``.
 
 Alpha-beta with a transposition table searched to the end of the game.  Wins
 count ``WIN`` whatever their length here (``mate_distance`` off), so every
@@ -22,8 +26,9 @@ from typing import Generic, TypeVar
 
 from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search.alphabeta import alphabeta
-from reference.search.alphabeta_tt import alphabeta_tt
+from reference.search.checks import check_count
 from reference.search.context import Deadline, SearchContext, SearchTimeout
+from reference.search.engine import alphabeta_tt_engine
 from reference.search.negamax import NodeFunction, child_value
 from reference.search.protocol import INFINITY, MAX_PLY, WIN, Game, ProvesBounds, Score
 from reference.search.rootloop import root_search
@@ -38,8 +43,8 @@ SOLVE_DEPTH = MAX_PLY
 
 
 @dataclass(frozen=True, slots=True)
-class SolveResult(Generic[M]):
-    """The exact value of a position and its optimal moves."""
+class RawSolution(Generic[M]):
+    """The exact value of a position and its optimal moves, as raw moves (no notation)."""
 
     score: Score
     """Exact score for the side to move: +-WIN / 0 for win-loss games, points for scored games."""
@@ -50,7 +55,57 @@ class SolveResult(Generic[M]):
     value: int
     """The reported value (:func:`reference.search.value.game_value`): 1 / 0 / -1, or points."""
     exact: bool = True
-    """Always true: ``solve`` searches the whole game tree (every legal move, no horizon)."""
+    """Always true: ``solve_raw`` searches the whole game tree (every legal move, no horizon)."""
+
+
+def exact_context(
+    game: Game[M],
+    tt: TranspositionTable | None,
+    deadline: Deadline | None = None,
+    node_limit: int | None = None,
+    on_progress: Callable[[Counters], None] | None = None,
+) -> SearchContext:
+    """A context for exact values of ``game``: wins not scored by distance, every legal move
+    of a selective game, the game's static proofs when it has any, ``tt`` claimed for such
+    values (and the search's deadline, node budget and progress callback)."""
+    ctx = SearchContext(
+        tt=tt,
+        deadline=deadline,
+        node_limit=node_limit,
+        mate_distance=False,
+        full_width=True,
+        on_progress=on_progress,
+    )
+    if isinstance(game, ProvesBounds):  # a game's static proofs (e.g. mnk pairing strategies)
+        ctx.proof_bounds = game.proof_bounds
+    ctx.bind_table(game)
+    return ctx
+
+
+def finished(game: Game[M]) -> RawSolution[M]:
+    """The solution of a finished game: its result, no move."""
+    score = game.terminal_score()
+    return RawSolution(score, (), SearchStats(), 0.0, game_value(game, score))
+
+
+def check_solvable(game: Game[M]) -> None:
+    """Refuse a game whose tree is infinite or deeper than :data:`SOLVE_DEPTH` plies."""
+    bound = game.max_plies_left()
+    if bound is None:
+        raise GameError(
+            "this game has no ply limit and its positions can repeat: its tree is infinite "
+            "and solve cannot finish (give the game a draw limit)"
+        )
+    if bound > SOLVE_DEPTH:
+        raise GameError(
+            f"the game can last {bound} more plies: solve searches at most {SOLVE_DEPTH}"
+        )
+
+
+def check_no_horizon(ctx: SearchContext) -> None:
+    """Refuse a value that depended on the depth limit (no game here lasts that long)."""
+    if ctx.horizon_reached:
+        raise GameError(f"the game lasts more than {SOLVE_DEPTH} plies: it cannot be solved here")
 
 
 def root_value(node: NodeFunction, game: Game[M], ctx: SearchContext, null_window: bool) -> Score:
@@ -74,7 +129,22 @@ def root_value(node: NodeFunction, game: Game[M], ctx: SearchContext, null_windo
     return WIN if win > 0 else 0
 
 
-def solve(
+def optimal_moves(
+    node: NodeFunction, game: Game[M], value: Score, ctx: SearchContext
+) -> tuple[M, ...]:
+    """Every legal move worth ``value``, the root's exact value, in ``legal_moves`` order.
+
+    No move is worth more, so one null-window test ``(value - 1, value)`` each
+    decides it: optimal exactly when its fail-soft result is at least ``value``.
+    """
+    return tuple(
+        move
+        for move in game.legal_moves()
+        if child_value(node, game, move, SOLVE_DEPTH - 1, value - 1, value, ctx, 0) >= value
+    )
+
+
+def solve_raw(
     game: Game[M],
     *,
     tt: TranspositionTable | None = None,
@@ -83,20 +153,20 @@ def solve(
     deadline: Deadline | None = None,
     node_limit: int | None = None,
     null_window: bool = True,
-) -> SolveResult[M]:
+) -> RawSolution[M]:
     """Solve ``game`` exactly from the current position.
 
     Searches ``search_moves`` when the game is not ``selective`` (a sound pruning
     such as Dots and Boxes' capture rule keeps the value), every legal move when it
     is; the optimal moves are tested among *all* legal moves.  ``tt`` must be empty
-    or filled by an earlier ``solve`` (a table holds values of one meaning); without
-    one, ``solve`` makes a fresh table of 2**20 entries.
+    or filled by an earlier ``solve_raw`` (a table holds values of one meaning); without
+    one, ``solve_raw`` makes a fresh table of 2**20 entries.
     ``use_tt=False`` solves with plain alpha-beta (no table: slower, and a check
     of the table's keys, e.g. that they hold every state that changes a value).
 
     A game without a bound on its length (:meth:`~reference.search.protocol.Game.max_plies_left`
     is ``None``: positions can repeat forever, as in Dou Shou Qi without a draw
-    limit) has an infinite tree: ``solve`` refuses it with a
+    limit) has an infinite tree: ``solve_raw`` refuses it with a
     :class:`~reference.errors.GameError` before it starts, and so it does a game
     that can last more than :data:`SOLVE_DEPTH` plies.  ``deadline`` stops the
     search with :class:`~reference.errors.SearchTimeoutError` when it passes, and so
@@ -106,67 +176,40 @@ def solve(
     answers are the same; it is there to compare).
 
     >>> from reference.search.toy_games import Nim
-    >>> result = solve(Nim(6, take=3))
+    >>> result = solve_raw(Nim(6, take=3))
     >>> result.value, result.score > 0, result.best_moves   # leave a multiple of 4
     (1, True, (2,))
     """
     if tt is not None and not use_tt:
         raise ParameterError("a table was given with use_tt=False")
-    if node_limit is not None and (
-        isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1
-    ):
-        raise ParameterError(f"node limit must be an integer >= 1, got {node_limit!r}")
+    if node_limit is not None:
+        check_count("node limit", node_limit, least=1)
     if tt is None and use_tt:
         tt = TranspositionTable(1 << 20)
-    node = alphabeta_tt if use_tt else alphabeta
-    ctx = SearchContext(
-        tt=tt,
-        deadline=deadline,
-        node_limit=node_limit,
-        mate_distance=False,
-        full_width=True,
-        on_progress=on_progress,
-    )
-    if isinstance(game, ProvesBounds):  # a game's static proofs (e.g. mnk pairing strategies)
-        ctx.proof_bounds = game.proof_bounds
-    ctx.bind_table(game)
-    start = time.perf_counter()
+    ctx = exact_context(game, tt, deadline, node_limit, on_progress)
     if game.is_terminal():
-        score = ctx.terminal(game, 0)
-        return SolveResult(score, (), ctx.counters.freeze(), 0.0, game_value(game, score))
-    bound = game.max_plies_left()
-    if bound is None:
-        raise GameError(
-            "this game has no ply limit and its positions can repeat: its tree is infinite "
-            "and solve cannot finish (give the game a draw limit)"
-        )
-    if bound > SOLVE_DEPTH:
-        raise GameError(
-            f"the game can last {bound} more plies: solve searches at most {SOLVE_DEPTH}"
-        )
+        return finished(game)
+    check_solvable(game)
+    node = alphabeta_tt_engine if use_tt else alphabeta
+    start = time.perf_counter()
     try:
         value = root_value(node, game, ctx, null_window)
-        best: list[M] = []
-        for move in game.legal_moves():  # every move is worth <= value: optimal iff >= value
-            test = child_value(node, game, move, SOLVE_DEPTH - 1, value - 1, value, ctx, 0)
-            if test >= value:
-                best.append(move)
+        best = optimal_moves(node, game, value, ctx)
     except SearchTimeout:
-        if deadline is not None and deadline.passed():
-            raise SearchTimeoutError(
-                f"solve stopped by its deadline after {deadline.elapsed():.3g} s "
-                f"({ctx.counters.nodes:,} nodes): no value"
-            ) from None
-        raise SearchTimeoutError(
-            f"solve stopped by its node limit ({node_limit:,}) after "
-            f"{ctx.counters.nodes:,} nodes: no value"
-        ) from None
-    if ctx.horizon_reached:
-        raise GameError(f"the game lasts more than {SOLVE_DEPTH} plies: it cannot be solved here")
-    return SolveResult(
-        value,
-        tuple(best),
-        ctx.counters.freeze(),
-        time.perf_counter() - start,
-        game_value(game, value),
+        raise stopped(ctx) from None
+    check_no_horizon(ctx)
+    return RawSolution(
+        value, best, ctx.counters.freeze(), time.perf_counter() - start, game_value(game, value)
+    )
+
+
+def stopped(ctx: SearchContext) -> SearchTimeoutError:
+    """The error of a solve stopped by its deadline or its node limit."""
+    nodes = f"{ctx.counters.nodes:,} nodes"
+    if ctx.deadline is not None and ctx.deadline.passed():
+        return SearchTimeoutError(
+            f"solve stopped by its deadline after {ctx.deadline.elapsed():.3g} s ({nodes}): no value"
+        )
+    return SearchTimeoutError(
+        f"solve stopped by its node limit ({ctx.node_limit:,}) after {nodes}: no value"
     )

@@ -12,14 +12,43 @@ from reference.errors import IllegalMoveError
 from reference.search.protocol import WIN, Key, Score
 
 
-class Nim:
+class Pile:
+    """What both games share: a pile of stones, the side to move, a key, no heuristic."""
+
+    selective = False
+    pile: int
+    to_move: int
+
+    def legal_moves(self) -> list[int]:
+        raise NotImplementedError
+
+    def search_moves(self) -> list[int]:
+        return self.legal_moves()
+
+    def is_terminal(self) -> bool:
+        return self.pile == 0
+
+    def evaluate(self) -> Score:
+        return 0
+
+    @property
+    def key(self) -> Key:
+        return self.pile * 2 + self.to_move
+
+    def tt_key(self) -> Key:
+        return self.key
+
+    def max_plies_left(self) -> int:
+        return self.pile  # every move takes at least one stone
+
+
+class Nim(Pile):
     """Single-pile subtraction game (a move is the number of stones taken).
 
     ``descending`` lists the moves largest first (the order that exposes a table
     reusing deeper values: see ``tests/search``).
     """
 
-    selective = False
     counts_points = False
 
     def __init__(self, pile: int, take: int = 3, *, descending: bool = False) -> None:
@@ -32,9 +61,6 @@ class Nim:
     def legal_moves(self) -> list[int]:
         moves = list(range(1, min(self.take, self.pile) + 1))
         return moves[::-1] if self.descending else moves
-
-    def search_moves(self) -> list[int]:
-        return self.legal_moves()
 
     def make(self, move: int) -> int:
         self.pile -= move
@@ -51,30 +77,13 @@ class Nim:
         self.pile += self._history.pop()
         self.to_move ^= 1
 
-    def is_terminal(self) -> bool:
-        return self.pile == 0
-
     def terminal_score(self) -> Score:
         return -WIN  # the opponent took the last stone
 
-    def evaluate(self) -> Score:
-        return 0
 
-    @property
-    def key(self) -> Key:
-        return self.pile * 2 + self.to_move
-
-    def tt_key(self) -> Key:
-        return self.key
-
-    def max_plies_left(self) -> int:
-        return self.pile  # every move takes at least one stone
-
-
-class PointsNim:
+class PointsNim(Pile):
     """Take 1 or 2 stones; taking 2 scores one point and the same player moves again."""
 
-    selective = False
     counts_points = True
 
     def __init__(self, pile: int) -> None:
@@ -85,9 +94,6 @@ class PointsNim:
 
     def legal_moves(self) -> list[int]:
         return [m for m in (2, 1) if m <= self.pile]
-
-    def search_moves(self) -> list[int]:
-        return self.legal_moves()
 
     def make(self, move: int) -> int:
         mover = self.to_move
@@ -105,21 +111,5 @@ class PointsNim:
         self.points[mover] -= 1 if move == 2 else 0
         self.to_move = mover
 
-    def is_terminal(self) -> bool:
-        return self.pile == 0
-
     def terminal_score(self) -> Score:
         return 0  # points were counted by make
-
-    def evaluate(self) -> Score:
-        return 0
-
-    @property
-    def key(self) -> Key:
-        return self.pile * 2 + self.to_move
-
-    def tt_key(self) -> Key:
-        return self.key
-
-    def max_plies_left(self) -> int:
-        return self.pile  # every move takes at least one stone

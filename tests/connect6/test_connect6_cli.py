@@ -78,7 +78,7 @@ def test_solve_is_exact_full_width_not_over_candidate_pairs(
     import random
 
     from reference.connect6.board import Connect6
-    from reference.search import minimax, solve
+    from reference.search import minimax, solve_raw
 
     rng = random.Random(6)
     for _ in range(20):
@@ -91,7 +91,7 @@ def test_solve_is_exact_full_width_not_over_candidate_pairs(
     out = run_json(
         capsys, "solve", "connect6", "--position", game.to_notation(), "--json", "--quiet"
     )
-    exact = solve(game)
+    exact = solve_raw(game)
     assert out["value"] == (exact.score > 0) - (exact.score < 0)
     assert minimax(game, 12) * exact.score >= 0 and (minimax(game, 12) == 0) == (exact.score == 0)
     assert sorted(out["best_moves"]) == sorted(game.format_move(m) for m in exact.best_moves)

@@ -25,7 +25,7 @@ from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.dots_and_boxes.exhaustive import exact_value
 from reference.errors import ParameterError
 from reference.mnk.board import MNKGame
-from reference.search import WIN, Score, solve
+from reference.search import WIN, Score, solve_raw
 
 ALL = (12, 23, 24)
 
@@ -105,7 +105,7 @@ def test_algorithm_1_as_printed_line_23_is_wrong_in_tic_tac_toe_too() -> None:
     the printed listing is wrong on 4 of the 4,520 non-terminal reachable positions.)
     """
     game = MNKGame.from_notation(".x./x../.o. o", 3)
-    assert solve(game).value == 0
+    assert solve_raw(game).value == 0
     assert algorithm1_as_printed(game, 6) == WIN
     assert algorithm1_as_printed(game, 6, corrections={23}) == 0
 

@@ -42,7 +42,7 @@ from reference.dots_and_boxes.matrix_game import (
     solve_matrix_game,
 )
 from reference.errors import ParameterError
-from reference.search import solve
+from reference.search import solve_raw
 
 
 def every_position(rows: int, cols: int, max_left: int | None = None) -> list[DotsAndBoxes]:
@@ -148,7 +148,7 @@ def test_theorem_3_formula_5_by_hand() -> None:
     assert formula5_stumping(game).c == 0
     assert formula5_stumping(DotsAndBoxes(1, 1)).c == 1
     assert formula5_stumping(DotsAndBoxes(2, 2)).c == Fraction(1, 3)
-    assert len(solve(DotsAndBoxes(2, 2)).best_moves) == 8
+    assert len(solve_raw(DotsAndBoxes(2, 2)).best_moves) == 8
     with pytest.raises(ParameterError, match="game is over"):
         formula5_stumping(DotsAndBoxes.from_notation("1x1:0xf:1:0:0"))
 

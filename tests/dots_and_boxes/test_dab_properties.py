@@ -20,7 +20,7 @@ from reference.dots_and_boxes.algorithm1 import (
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.dots_and_boxes.chains import dots_plus_doublecrosses
 from reference.dots_and_boxes.exhaustive import exact_value
-from reference.search import TranspositionTable, search, solve
+from reference.search import TranspositionTable, search, solve_raw
 
 SMALL = [(1, 1), (1, 2), (2, 1), (1, 3), (2, 2)]
 
@@ -69,7 +69,7 @@ def test_tt_on_equals_tt_off(size: tuple[int, int], seed: int) -> None:
     with_tt = algorithm1(game, depth, tt=TranspositionTable(7))[0]
     big_tt = algorithm1(game, depth, tt=TranspositionTable(1 << 12))[0]
     without = branch_delimitation(game, depth)[0]
-    assert with_tt == big_tt == without == solve(game).score
+    assert with_tt == big_tt == without == solve_raw(game).score
 
 
 @settings(derandomize=True, max_examples=15, deadline=None)
@@ -85,7 +85,7 @@ def test_aids_off_equals_aids_on(size: tuple[int, int], seed: int) -> None:
             game = DotsAndBoxes.from_notation(
                 base.to_notation(), capture_rule=cr, symmetry=sym, ordering=cr
             )
-            values.add(solve(game).score)
+            values.add(solve_raw(game).score)
     assert len(values) == 1
 
 

@@ -11,11 +11,11 @@ import pytest
 
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.dots_and_boxes.exhaustive import exact_value
-from reference.search import TranspositionTable, perft, solve
+from reference.search import TranspositionTable, perft, solve_raw
 
 
 def solved(rows: int, cols: int, **switches: bool) -> int:
-    return solve(DotsAndBoxes(rows, cols, **switches), tt=TranspositionTable(1 << 18)).score
+    return solve_raw(DotsAndBoxes(rows, cols, **switches), tt=TranspositionTable(1 << 18)).score
 
 
 def test_solved_1x1_first_player_loses_by_1() -> None:
@@ -64,7 +64,7 @@ def test_solved_3x3_second_player_wins_by_3() -> None:
     "player B really should win by 3").  About 10 s here.
     """
     game = DotsAndBoxes(3, 3)
-    result = solve(game, tt=TranspositionTable(1 << 21))
+    result = solve_raw(game, tt=TranspositionTable(1 << 21))
     assert result.score == -3
     assert len(result.best_moves) == 24
 
@@ -75,7 +75,7 @@ def test_solve_best_moves_are_all_optimal_moves() -> None:
     game = DotsAndBoxes(2, 2)
     for name in ["h0,0", "v0,0", "h1,1", "v1,2", "h2,0"]:
         game.play(game.parse_move(name))
-    result = solve(game)
+    result = solve_raw(game)
     memo: dict[int, int] = {}
     exact_value(2, 2, game.edges, memo)
     optimal = set()
@@ -108,8 +108,8 @@ def test_each_solving_aid_is_switchable_and_keeps_the_value(switches: dict[str, 
 
 def test_solving_aids_reduce_the_nodes() -> None:
     """The aids are worth having: the 1x4 solve with all aids visits fewer nodes."""
-    on = solve(DotsAndBoxes(1, 4), tt=TranspositionTable(1 << 18)).stats.nodes
-    off = solve(
+    on = solve_raw(DotsAndBoxes(1, 4), tt=TranspositionTable(1 << 18)).stats.nodes
+    off = solve_raw(
         DotsAndBoxes(1, 4, capture_rule=False, symmetry=False),
         tt=TranspositionTable(1 << 18),
     ).stats.nodes
@@ -195,5 +195,5 @@ def test_solve_node_counts_are_pinned(rows: int, cols: int, nodes: int) -> None:
     or the core's search shows up here and must be deliberate.  (1,5 and 2,3 went down
     from 17,800 and 29,440 when ``solve`` began testing each root move with the null
     window (v - 1, v) instead of (v - 1, v + 1).)"""
-    result = solve(DotsAndBoxes(rows, cols), tt=TranspositionTable(1 << 18))
+    result = solve_raw(DotsAndBoxes(rows, cols), tt=TranspositionTable(1 << 18))
     assert result.stats.nodes == nodes

@@ -35,7 +35,7 @@ from reference.dots_and_boxes.solver import (
     value_position,
 )
 from reference.errors import ParameterError, SearchTimeoutError
-from reference.search import Deadline, TranspositionTable, solve
+from reference.search import Deadline, TranspositionTable, solve_raw
 
 RULE_NAMES = ("capture_rule", "chain_rule", "endgame_rule", "symmetry", "corner_rule", "ordering")
 RULE_SETS = [
@@ -279,7 +279,7 @@ def test_api_solve_uses_the_solver_and_agrees_with_the_core(rows: int, cols: int
     table takes Algorithm 1: the same value and the same optimal moves."""
     game = DotsAndBoxes(rows, cols)
     fast = api.solve(game)
-    core = solve(game, tt=TranspositionTable(1 << 18))
+    core = solve_raw(game, tt=TranspositionTable(1 << 18))
     assert fast.value == core.value and fast.best_moves == core.best_moves
     assert fast.nodes != core.stats.nodes  # a different search did it
     assert fast.nodes == solve_position(game).result.stats.nodes

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from reference.dou_shou_qi.rules import DouShouQi
-from reference.search import divide, perft
+from reference.search import divide_raw, perft
 
 Coord = tuple[int, int]
 RefBoard = dict[Coord, tuple[str, int]]  # (col, row) -> (side "A"/"B", strength 1..8)
@@ -152,7 +152,7 @@ def test_perft_special_positions_match_reference_generator(name: str, depth: int
     got = fast_perft(text, depth)
     if got != expected:
         game = DouShouQi.from_notation(text, draw_limit=None)
-        breakdown = {game.format_move(m): n for m, n in divide(game, depth).items()}
+        breakdown = {game.format_move(m): n for m, n in divide_raw(game, depth).items()}
         pytest.fail(f"{name} depth {depth}: {got} != {expected}; divide: {breakdown}")
 
 

@@ -25,7 +25,7 @@ from mnk_strategies import brute_force_value, play_choices, reachable_games
 
 from reference.mnk.board import MNKGame, completing_cells_by_windows
 from reference.mnk.pairing import find_pairing, find_pairing_after_move, is_pairing
-from reference.search import INFINITY, WIN, TranspositionTable, solve
+from reference.search import INFINITY, WIN, TranspositionTable, solve_raw
 
 
 class Rules(TypedDict):
@@ -142,7 +142,7 @@ def test_every_tic_tac_toe_position_solves_the_same(config: Rules) -> None:
         game = game_from(text, 3, config, symmetry=True)
         if game.is_terminal():
             continue
-        result = solve(game, tt=TranspositionTable(1 << 10))
+        result = solve_raw(game, tt=TranspositionTable(1 << 10))
         children = child_values(game)
         value = brute_force_value(text, 3)
         assert result.value == value, text
@@ -156,7 +156,7 @@ def test_tic_tac_toe_solve_is_unchanged(choices: list[int], config: Rules) -> No
     game = play_choices(MNKGame(3, 3, 3, symmetry=True, **config), choices)
     if game.is_terminal():
         return
-    result = solve(game, tt=TranspositionTable(1 << 10))
+    result = solve_raw(game, tt=TranspositionTable(1 << 10))
     children = child_values(game)
     value = brute_force_value(game.to_notation(), 3)
     assert result.value == value
@@ -184,8 +184,8 @@ def test_bigger_boards_solve_the_same(game: MNKGame, config: Rules) -> None:
     if game.is_terminal():
         return
     text = game.to_notation()
-    pruned = solve(game_from(text, game.k, config, symmetry=True), tt=TranspositionTable(1 << 14))
-    plain = solve(unpruned(game), tt=TranspositionTable(1 << 14))
+    pruned = solve_raw(game_from(text, game.k, config, symmetry=True), tt=TranspositionTable(1 << 14))
+    plain = solve_raw(unpruned(game), tt=TranspositionTable(1 << 14))
     assert pruned.score == plain.score
     assert set(pruned.best_moves) == set(plain.best_moves)
 
@@ -198,14 +198,14 @@ def test_bigger_boards_every_bound_and_search_move_list_is_sound(game: MNKGame) 
     if game.is_terminal():
         return
     tt = TranspositionTable(1 << 14)  # one table: every entry is an exact value of this game
-    value = solve(unpruned(game), tt=tt).score
+    value = solve_raw(unpruned(game), tt=tt).score
     pruned = game_from(game.to_notation(), game.k, CONFIGS[-1])
     children: dict[int, int] = {}
     for move in pruned.legal_moves():
         child = unpruned(game)
         child.make(move)
         terminal = child.is_terminal()
-        children[move] = -child.terminal_score() if terminal else -solve(child, tt=tt).score
+        children[move] = -child.terminal_score() if terminal else -solve_raw(child, tt=tt).score
     moves = pruned.search_moves()
     assert moves and set(moves) <= set(children)
     assert max(children[move] for move in moves) == value
@@ -292,12 +292,12 @@ def test_pairing_search_is_complete_on_small_cases() -> None:
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_rules_change_only_the_speed_4_4_4(config: Rules) -> None:
     """4,4,4 is a draw in which every first move draws (see test_known_values)."""
-    result = solve(MNKGame(4, 4, 4, symmetry=True, **config))
+    result = solve_raw(MNKGame(4, 4, 4, symmetry=True, **config))
     assert result.score == 0 and len(result.best_moves) == 16
 
 
 def test_pinned_solve_node_counts() -> None:
     """Nodes of ``solve`` with every rule and with none (examples/mnk_solve_rules.py,
     docs/papers/001-mnk.md); pinned so that a change is deliberate."""
-    assert solve(MNKGame(4, 4, 4, symmetry=True)).stats.nodes == 48
-    assert solve(MNKGame(4, 4, 4, symmetry=True, **NO_RULES)).stats.nodes == 55_803
+    assert solve_raw(MNKGame(4, 4, 4, symmetry=True)).stats.nodes == 48
+    assert solve_raw(MNKGame(4, 4, 4, symmetry=True, **NO_RULES)).stats.nodes == 55_803

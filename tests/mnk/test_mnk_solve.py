@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from mnk_strategies import brute_force_value, paper_game, reachable_games
 
 from reference.mnk.board import MNKGame
-from reference.search import ALGORITHMS, WIN, TranspositionTable, search, solve
+from reference.search import ALGORITHMS, WIN, TranspositionTable, search, solve_raw
 
 
 @pytest.mark.parametrize(
@@ -28,7 +28,7 @@ def test_known_values(m: int, n: int, k: int, value: int, symmetry: bool) -> Non
     m = 6 / n = 5 ... , in particular 4,4,4), after Uiterwijk and van den Herik, "The advantage
     of the initiative", Information Sciences 122 (2000).  2,2,2 is a trivial first-player win.
     """
-    result = solve(MNKGame(m, n, k, symmetry=symmetry))
+    result = solve_raw(MNKGame(m, n, k, symmetry=symmetry))
     assert result.value == value
     assert result.best_moves  # the value is reached by some first move
 
@@ -37,7 +37,7 @@ def test_known_value_5_4_4_draw() -> None:
     """5,4,4 is a draw: 5,5,4 is a draw (Wikipedia, "m,n,k-game", §Specific results) and a
     smaller board cannot help the first player (same page, "Applying results to different
     board sizes").  About 3,000 nodes with the pruning rules (1.4 million without)."""
-    result = solve(MNKGame(5, 4, 4, symmetry=True))
+    result = solve_raw(MNKGame(5, 4, 4, symmetry=True))
     assert result.score == 0 and len(result.best_moves) == 20
 
 
@@ -45,7 +45,7 @@ def test_known_value_5_4_4_draw() -> None:
 def test_known_value_4_5_4_draw_every_first_move_draws() -> None:
     """4,5,4 (4 columns, 5 rows) is a draw: the board of 5,4,4 above turned a quarter (same
     sources), solved here in its own layout; every one of the 20 first moves draws."""
-    result = solve(MNKGame(4, 5, 4, symmetry=True))
+    result = solve_raw(MNKGame(4, 5, 4, symmetry=True))
     assert result.score == 0 and len(result.best_moves) == 20
 
 
@@ -56,7 +56,7 @@ def test_known_value_5_5_4_draw_every_first_move_draws() -> None:
     archive, competition/games/go-moku.s (https://djm.cc/rpa-output/competition/games/go-moku.s);
     Wikipedia, "m,n,k-game", §Specific results.  About 0.7 million nodes and a minute or two
     here (docs/papers/001-mnk.md); every one of the 25 first moves keeps the draw."""
-    result = solve(MNKGame(5, 5, 4, symmetry=True))
+    result = solve_raw(MNKGame(5, 5, 4, symmetry=True))
     assert result.score == 0 and len(result.best_moves) == 25
 
 
@@ -66,7 +66,7 @@ def test_solve_matches_brute_force_and_best_moves_keep_the_value(game: MNKGame) 
     if game.is_terminal():
         return
     expected = brute_force_value(game.to_notation(), game.k)
-    result = solve(game)
+    result = solve_raw(game)
     assert result.value == expected
     assert abs(result.score) in (0, WIN)
     for move in game.legal_moves():
@@ -156,25 +156,25 @@ def test_symmetry_on_equals_symmetry_off(game: MNKGame, depth: int) -> None:
         assert sibling_values(plain, 2, algorithm) == sibling_values(reduced, 2, algorithm)
     if game.geometry.cells - game.stones > 11:
         return  # keep the exact solves small; 4 x 4 from the start is in test_known_values
-    solved_plain, solved_reduced = solve(plain), solve(reduced)
+    solved_plain, solved_reduced = solve_raw(plain), solve_raw(reduced)
     assert solved_plain.score == solved_reduced.score
     assert set(solved_plain.best_moves) == set(solved_reduced.best_moves)
 
 
 @pytest.mark.parametrize("ordering", ["threats", "centre", "natural", "near"])
 def test_orderings_do_not_change_values(ordering: str) -> None:
-    result = solve(MNKGame(4, 3, 3, ordering=ordering, symmetry=True))
+    result = solve_raw(MNKGame(4, 3, 3, ordering=ordering, symmetry=True))
     assert result.score == WIN
-    assert set(result.best_moves) == set(solve(MNKGame(4, 3, 3)).best_moves)
+    assert set(result.best_moves) == set(solve_raw(MNKGame(4, 3, 3)).best_moves)
 
 
 def test_symmetry_and_ordering_cut_nodes_4_3_3() -> None:
     """Seed 001's claims in miniature: ordering and symmetries shrink the solved tree
     (measured: 79,420 nodes natural order, 32,349 centre, 7,720 threats, 2,323 threats +
     symmetry)."""
-    natural = solve(paper_game(4, 3, 3, ordering="natural")).stats.nodes
-    centre = solve(paper_game(4, 3, 3, ordering="centre")).stats.nodes
-    reduced = solve(paper_game(4, 3, 3, ordering="threats", symmetry=True)).stats.nodes
+    natural = solve_raw(paper_game(4, 3, 3, ordering="natural")).stats.nodes
+    centre = solve_raw(paper_game(4, 3, 3, ordering="centre")).stats.nodes
+    reduced = solve_raw(paper_game(4, 3, 3, ordering="threats", symmetry=True)).stats.nodes
     assert reduced * 10 < centre < natural
 
 

@@ -13,7 +13,7 @@ from mnk_strategies import play_choices
 
 from reference.mnk.board import MNKGame
 from reference.mnk.vcf import check_vcf_line, four_cells, vcf_search
-from reference.search import Deadline, solve
+from reference.search import Deadline, solve_raw
 
 
 def game_from(m: int, n: int, k: int, cells: str) -> MNKGame:
@@ -106,7 +106,7 @@ def test_every_vcf_found_is_a_win_of_the_exact_solver(
     result = vcf_search(game)
     assert result.complete
     if result.win:
-        exact = solve(game)
+        exact = solve_raw(game)
         assert exact.value == 1
         assert result.line[0] in exact.best_moves
         assert check_vcf_line(game, result.line)

@@ -1,4 +1,4 @@
-"""Parallel and distributed perft and solve give the serial answers (issue 13, item 2).
+"""Parallel and distributed perft and solve give the serial answers.
 
 The property tests run the jobs through :class:`PicklingExecutor` (every job and
 result goes through ``pickle``, as to a worker process, but in this process: quick)
@@ -35,9 +35,9 @@ from reference import (
 )
 from reference.cli.main import main
 from reference.search import SearchStats
-from reference.search import divide as serial_divide
+from reference.search import divide_raw as serial_divide
 from reference.search import perft as serial_perft
-from reference.search import solve as serial_solve
+from reference.search import solve_raw as serial_solve
 from reference.search.parallel import (
     pack_root,
     parallel_divide,
@@ -56,7 +56,7 @@ C6_DRAWN = (
     "7/a1,b1,f1,g1,c2,e2,f2,e3,f3,g3,c5,d5,f5,g5,a6,b6,c6,d6,c7/"
     "d1,a2,d2,g2,b3,c3,a4,b4,d4,e4,g4,a5,b5,e5,e6,f6,g6,a7,d7,g7"
 )
-"""Issue 10's 7x7 Connect6 position (black to move, 10 empty points): a draw."""
+"""A 7x7 Connect6 position that once broke the solver (black to move, 10 empty points): a draw."""
 
 WAR_DUEL = "..... aS@a1:5/1/1/1-1,bS@e1:5/1/1/1-1 a 0/2"
 DSQ_ENDGAME = "A: Lg1 / B: Mg7 Ea9 / A / 190"

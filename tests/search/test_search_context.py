@@ -1,5 +1,5 @@
-"""The search context's documented promises, checked one by one (issue 15, mutation survivors
-of ``reference/search/context.py`` and ``value.py``).
+"""The search context's documented promises, checked one by one (mutation testing's survivors
+in ``reference/search/context.py`` and ``value.py``).
 
 Each test checks what a docstring or a module constant's documentation says: when the
 node budget and the progress callback act, how a finished game is scored with and without

@@ -13,6 +13,7 @@ from sieve import primes_up_to
 from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search import (
     ALGORITHMS,
+    INFINITY,
     MATE_BOUND,
     MAX_PLY,
     WIN,
@@ -22,18 +23,22 @@ from reference.search import (
     TranspositionTable,
     alphabeta,
     alphabeta_tt,
+    alphabeta_tt_engine,
     context,
-    divide,
+    divide_raw,
+    is_algorithm,
     iterative_deepening,
     minimax,
     mtdf,
     perft,
     pvs,
+    pvs_engine,
     random_keys,
     search,
-    solve,
+    solve_raw,
 )
 from reference.search.context import DEADLINE_CHECK_INTERVAL, Deadline, first_move_first
+from reference.search.root import TABLE_ALGORITHMS, Algorithm
 from reference.search.toy_games import Nim, PointsNim
 from reference.search.tt import from_tt, is_prime, next_prime, to_tt
 
@@ -55,7 +60,7 @@ def points_nim_value(pile: int) -> int:
 @pytest.mark.parametrize("take", [2, 3])
 def test_nim_losing_exactly_on_multiples(pile: int, take: int) -> None:
     """Subtraction game theory: the mover loses iff pile % (take + 1) == 0."""
-    result = solve(Nim(pile, take))
+    result = solve_raw(Nim(pile, take))
     assert (result.score < 0) == (pile % (take + 1) == 0)
     assert abs(result.score) == WIN
     expected = [] if pile % (take + 1) == 0 else [pile % (take + 1)]
@@ -65,16 +70,21 @@ def test_nim_losing_exactly_on_multiples(pile: int, take: int) -> None:
         assert list(result.best_moves) == Nim(pile, take).legal_moves()
 
 
-@given(st.integers(0, 16), st.sampled_from(["minimax", "alphabeta", "alphabeta_tt", "pvs", "mtdf"]))
+EXTRA_TURN_NODES = ["minimax", "alphabeta", "alphabeta_tt", "engine", "pvs", "pvs_engine", "mtdf"]
+
+
+@given(st.integers(0, 16), st.sampled_from(EXTRA_TURN_NODES))
 @settings(derandomize=True, max_examples=60, deadline=None)
-def test_extra_turn_game_values_match_brute_force(pile: int, algorithm: str) -> None:
+def test_extra_turn_game_values_match_brute_force(pile: int, algorithm: Algorithm) -> None:
     """The sign flips only when the turn passes, and points are added (Dots and Boxes rule)."""
     game = PointsNim(pile)
     functions = {
         "minimax": lambda: minimax(game, 40),
         "alphabeta": lambda: alphabeta(game, 40),
         "alphabeta_tt": lambda: alphabeta_tt(game, 40),
-        "pvs": lambda: pvs(game, 40, ctx=SearchContext(tt=TranspositionTable(101))),
+        "engine": lambda: alphabeta_tt_engine(game, 40, -INFINITY, INFINITY, SearchContext()),
+        "pvs": lambda: pvs(game, 40),
+        "pvs_engine": lambda: pvs_engine(game, 40, -INFINITY, INFINITY, SearchContext(tt=TranspositionTable(101))),
         "mtdf": lambda: mtdf(game, 40),
     }
     assert functions[algorithm]() == points_nim_value(pile)
@@ -89,12 +99,12 @@ def nim_minimax(pile: int, depth: int, descending: bool) -> int:
 
 @pytest.mark.parametrize("descending", [False, True], ids=["moves-1-2-3", "moves-3-2-1"])
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
-def test_all_algorithms_agree_at_every_depth(algorithm: str, descending: bool) -> None:
+def test_all_algorithms_agree_at_every_depth(algorithm: Algorithm, descending: bool) -> None:
     """Every algorithm returns minimax's value to exactly ``depth`` plies, for every pile
     1..16 and depth 1..8 (all of them: the failures of a table reusing deeper entries are
     few and scattered).  Moves listed largest first (``descending``) make transpositions
     reach a node with less depth left after a deeper visit: a table reusing deeper
-    entries fails here (issue 14: pile 13, depth 6 gave 999993 where minimax says 0)."""
+    entries fails here (pile 13, depth 6 once gave 999993 where minimax says 0)."""
     for pile in range(1, 17):
         for depth in range(1, 9):
             game = Nim(pile, 3, descending=descending)
@@ -103,14 +113,14 @@ def test_all_algorithms_agree_at_every_depth(algorithm: str, descending: bool) -
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
-def test_issue_14_nim_13_depth_6_moves_3_2_1(algorithm: str) -> None:
+def test_nim_13_depth_6_moves_3_2_1(algorithm: Algorithm) -> None:
     assert search(Nim(13, 3, descending=True), 6, algorithm=algorithm).value == 0
 
 
-@given(st.integers(1, 16), st.integers(1, 8), st.sampled_from(("alphabeta_tt", "pvs", "mtdf")))
+@given(st.integers(1, 16), st.integers(1, 8), st.sampled_from(TABLE_ALGORITHMS))
 @settings(derandomize=True, max_examples=80, deadline=None)
 def test_iterative_deepening_values_are_minimax_at_each_depth(
-    pile: int, depth: int, algorithm: str
+    pile: int, depth: int, algorithm: Algorithm
 ) -> None:
     """The table kept between iterations orders moves but never changes a depth's value."""
     seen: list[tuple[int, int]] = []
@@ -131,7 +141,7 @@ def test_shorter_wins_score_higher() -> None:
 
 
 def test_solve_scores_wins_without_distance() -> None:
-    assert solve(Nim(5, 3)).score == WIN
+    assert solve_raw(Nim(5, 3)).score == WIN
 
 
 def test_tt_bound_flags_and_mate_conversion() -> None:
@@ -235,7 +245,7 @@ def test_perft_counts_sequences_and_stops_at_terminals() -> None:
     assert perft(Nim(3, 2), 1) == 2
     assert perft(Nim(3, 2), 2) == 3
     assert perft(Nim(3, 2), 3) == 1  # 1-1-1 only
-    assert divide(Nim(3, 2), 2) == {1: 2, 2: 1}
+    assert divide_raw(Nim(3, 2), 2) == {1: 2, 2: 1}
     with pytest.raises(ParameterError):
         perft(Nim(3, 2), -1)
 
@@ -243,22 +253,22 @@ def test_perft_counts_sequences_and_stops_at_terminals() -> None:
 def test_divide_splits_perft_by_root_move() -> None:
     """``divide``: the count below each root move (hand-counted on Nim(3, take=2) above);
     the counts add up to ``perft``; no move at depth 0 or from a finished game."""
-    assert divide(Nim(3, 2), 1) == {1: 1, 2: 1}
-    assert divide(Nim(3, 2), 3) == {1: 1, 2: 0}  # 2 then 1 ends the game after 2 plies
+    assert divide_raw(Nim(3, 2), 1) == {1: 1, 2: 1}
+    assert divide_raw(Nim(3, 2), 3) == {1: 1, 2: 0}  # 2 then 1 ends the game after 2 plies
     for depth in range(6):
-        assert sum(divide(Nim(7, 3), depth).values()) == (perft(Nim(7, 3), depth) if depth else 0)
-    assert divide(Nim(3, 2), 0) == {}
-    assert divide(Nim(0, 2), 3) == {}
+        assert sum(divide_raw(Nim(7, 3), depth).values()) == (perft(Nim(7, 3), depth) if depth else 0)
+    assert divide_raw(Nim(3, 2), 0) == {}
+    assert divide_raw(Nim(0, 2), 3) == {}
     for bad in (-1, True, 1.5):
         with pytest.raises(ParameterError, match="perft depth"):
-            divide(Nim(3, 2), bad)  # type: ignore[arg-type]
+            divide_raw(Nim(3, 2), bad)  # type: ignore[arg-type]
 
 
 def test_bad_parameters_are_rejected() -> None:
     with pytest.raises(ParameterError):
         search(Nim(5), 0)
     with pytest.raises(ParameterError):
-        search(Nim(5), 3, algorithm="negamax-deluxe")
+        search(Nim(5), 3, algorithm="negamax-deluxe")  # type: ignore[arg-type]  # untyped callers
     with pytest.raises(ParameterError):
         iterative_deepening(Nim(5))
     with pytest.raises(ParameterError):
@@ -328,7 +338,7 @@ def test_random_keys_are_reproducible_64_bit() -> None:
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
-def test_a_search_stopped_by_its_deadline_restores_the_position(algorithm: str) -> None:
+def test_a_search_stopped_by_its_deadline_restores_the_position(algorithm: Algorithm) -> None:
     """An injected clock stops the search in the middle of an iteration (about 40 * 64
     nodes in: no machine is too slow or too fast for this test)."""
     game = PointsNim(400)
@@ -349,7 +359,7 @@ PINNED_NODE_COUNTS = {
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
-def test_pinned_node_counts(algorithm: str) -> None:
+def test_pinned_node_counts(algorithm: Algorithm) -> None:
     """Node counts of fixed searches are pinned: a change in search behaviour must be deliberate."""
     result = search(PointsNim(14), 10, algorithm=algorithm)
     assert result.value == points_nim_value(14) == 7
@@ -460,8 +470,8 @@ def test_reported_seconds_lie_within_the_call() -> None:
     for run in (
         lambda: iterative_deepening(PointsNim(20), max_depth=6),
         lambda: search(PointsNim(20), 6),
-        lambda: solve(PointsNim(12)),
-        lambda: solve(Nim(0, 3)),  # a finished game: no search at all
+        lambda: solve_raw(PointsNim(12)),
+        lambda: solve_raw(Nim(0, 3)),  # a finished game: no search at all
     ):
         start = time.perf_counter()
         seconds = run().seconds
@@ -504,7 +514,7 @@ def test_iterative_deepening_on_a_selective_game_stops_at_a_win_found_not_before
 
 
 @pytest.mark.parametrize("algorithm", ["alphabeta_tt", "pvs", "mtdf"])
-def test_a_selective_search_stops_at_a_loss_exactly_max_ply_away(algorithm: str) -> None:
+def test_a_selective_search_stops_at_a_loss_exactly_max_ply_away(algorithm: Algorithm) -> None:
     """A decided score is one with ``abs(value) >= MATE_BOUND``, the bound included: a loss
     in exactly ``MAX_PLY`` plies scores ``-MATE_BOUND``, and a selective search that finds
     it stops deepening as it does for any proven loss.
@@ -562,3 +572,9 @@ def test_a_handed_over_win_or_loss_max_ply_away_is_one_ply_further_from_the_root
     sign = -1 if stored > 0 else 1
     assert result.value == sign * (WIN - (MAX_PLY + 1)) == sign * (MATE_BOUND - 1)
     assert result.depth == 6
+
+
+def test_is_algorithm_accepts_exactly_the_algorithm_names() -> None:
+    """``is_algorithm`` narrows a name from a command line or a request to ``Algorithm``."""
+    assert all(is_algorithm(name) for name in ALGORITHMS)
+    assert not any(is_algorithm(name) for name in ("negamax-deluxe", "", None, 3, "PVS"))

@@ -1,4 +1,4 @@
-"""No crash at depth (issue 10, item 9): searches deeper than Python's default stack.
+"""No crash at depth: searches deeper than Python's default stack.
 
 Python stops a recursion at 1,000 frames by default, about 490 plies of alpha-beta.
 Every search raises the limit before it starts, to what its deepest line can need
@@ -29,14 +29,14 @@ from reference.search import (
     Deadline,
     alphabeta,
     alphabeta_tt,
-    divide,
+    divide_raw,
     iterative_deepening,
     minimax,
     mtdf,
     perft,
     pvs,
     search,
-    solve,
+    solve_raw,
 )
 from reference.search.recursion import FRAMES_PER_PLY, make_room, stack_depth
 from reference.search.solve import SOLVE_DEPTH
@@ -63,9 +63,9 @@ def test_a_forced_line_of_3000_plies_every_entry_point(low_recursion_limit: int)
     quadratic on such a line, is stopped by an injected clock)."""
     loss = -(WIN - LONG)
     assert perft(Nim(LONG, take=1), LONG) == 1
-    assert divide(Nim(LONG, take=1), LONG) == {1: 1}
-    assert solve(Nim(LONG, take=1)).value == -1
-    assert solve(Nim(LONG, take=1), use_tt=False).value == -1
+    assert divide_raw(Nim(LONG, take=1), LONG) == {1: 1}
+    assert solve_raw(Nim(LONG, take=1)).value == -1
+    assert solve_raw(Nim(LONG, take=1), use_tt=False).value == -1
     for algorithm in ALGORITHMS:
         result = search(Nim(LONG, take=1), LONG, algorithm=algorithm)
         assert result.value == loss and result.exact
@@ -76,11 +76,11 @@ def test_a_forced_line_of_3000_plies_every_entry_point(low_recursion_limit: int)
     assert sys.getrecursionlimit() >= FRAMES_PER_PLY * LONG > low_recursion_limit
 
 
-@pytest.mark.parametrize("count", [perft, divide], ids=["perft", "divide"])
+@pytest.mark.parametrize("count", [perft, divide_raw], ids=["perft", "divide_raw"])
 def test_perft_and_divide_each_make_their_own_room(
     count: Callable[[Nim, int], object], low_recursion_limit: int
 ) -> None:
-    """Each of ``perft`` and ``divide`` raises the limit itself before its ``LONG``-ply line
+    """Each of ``perft`` and ``divide_raw`` raises the limit itself before its ``LONG``-ply line
     (alone: in the test above the first call may have made room for the next)."""
     assert count(Nim(LONG, take=1), LONG) in (1, {1: 1})
     assert sys.getrecursionlimit() >= FRAMES_PER_PLY * LONG > low_recursion_limit
@@ -137,7 +137,7 @@ def confined_lion_and_mouse(draw_limit: int | None) -> DouShouQi:
 
 
 def test_dou_shou_qi_without_a_draw_limit_perft_1000(low_recursion_limit: int) -> None:
-    """Issue 10: ``perft dou-shou-qi --draw-limit 0 --depth 1000`` died with RecursionError."""
+    """``perft dou-shou-qi --draw-limit 0 --depth 1000`` once died with RecursionError."""
     game = confined_lion_and_mouse(None)
     assert perft(game, 1000) == 1
     assert game.to_notation() == "A: Lg1 / B: Mg7 / A"
@@ -145,7 +145,7 @@ def test_dou_shou_qi_without_a_draw_limit_perft_1000(low_recursion_limit: int) -
 
 def test_dou_shou_qi_solve_to_a_draw_limit_of_3000_plies(low_recursion_limit: int) -> None:
     game = confined_lion_and_mouse(3000)
-    result = solve(game)
+    result = solve_raw(game)
     assert result.value == 0 and len(result.best_moves) == 1  # a draw at the limit
     assert result.stats.nodes >= 3000
 
@@ -154,20 +154,20 @@ def test_solve_takes_a_game_of_exactly_solve_depth_plies(low_recursion_limit: in
     """``SOLVE_DEPTH`` (= ``MAX_PLY``) plies is the longest game ``solve`` takes: Nim with
     that many stones, one at a time, is lost for the mover (an even pile); one more
     stone is refused."""
-    assert solve(Nim(SOLVE_DEPTH, take=1)).value == -1
+    assert solve_raw(Nim(SOLVE_DEPTH, take=1)).value == -1
     with pytest.raises(GameError, match=f"can last {SOLVE_DEPTH + 1} more plies"):
-        solve(Nim(SOLVE_DEPTH + 1, take=1))
+        solve_raw(Nim(SOLVE_DEPTH + 1, take=1))
 
 
 def test_solve_refuses_a_game_that_can_repeat_forever() -> None:
-    """Issue 10: ``solve dou-shou-qi --position 'A: Lg1 / B: Mg7 / A' --draw-limit 0`` crashed.
+    """``solve dou-shou-qi --position 'A: Lg1 / B: Mg7 / A' --draw-limit 0`` once crashed.
     Without a draw limit the tree is infinite: refused before any search."""
     with pytest.raises(GameError, match="no ply limit"):
-        solve(DouShouQi.from_notation("A: Lg1 / B: Mg7 / A", draw_limit=None))
+        solve_raw(DouShouQi.from_notation("A: Lg1 / B: Mg7 / A", draw_limit=None))
     with pytest.raises(GameError, match="can last 20000 more plies"):
-        solve(DouShouQi.from_notation("A: Lg1 / B: Mg7 / A", draw_limit=20_000))
+        solve_raw(DouShouQi.from_notation("A: Lg1 / B: Mg7 / A", draw_limit=20_000))
     over = DouShouQi.from_notation("A: Lg1 / B: - / B", draw_limit=None)
-    assert solve(over).value == -1  # a finished game has a value even without a limit
+    assert solve_raw(over).value == -1  # a finished game has a value even without a limit
 
 
 def test_cli_solve_dou_shou_qi_without_a_draw_limit_is_one_line(
@@ -202,12 +202,12 @@ class TickClock:
 def test_solve_dives_to_the_end_of_a_676_or_544_ply_game(
     game: MNKGame | DotsAndBoxes, low_recursion_limit: int
 ) -> None:
-    """Issue 10: ``solve mnk --m 26 --n 26 --k 26`` and ``solve dots-and-boxes --rows 16
-    --cols 16`` died with RecursionError.  Alpha-beta's first line goes to the end of the
+    """``solve mnk --m 26 --n 26 --k 26`` and ``solve dots-and-boxes --rows 16
+    --cols 16`` once died with RecursionError.  Alpha-beta's first line goes to the end of the
     game (676 / 544 plies) within the first few hundred nodes; an injected clock stops the
     solve after about 1,280 nodes, well past it."""
     plies = game.max_plies_left()
     with pytest.raises(SearchTimeoutError, match="deadline"):
-        solve(game, deadline=Deadline(20.0, clock=TickClock()))
+        solve_raw(game, deadline=Deadline(20.0, clock=TickClock()))
     assert sys.getrecursionlimit() >= FRAMES_PER_PLY * plies
     assert game.max_plies_left() == plies  # the position was restored

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from reference.search import (
     ALGORITHMS,
+    INFINITY,
     WIN,
     SearchContext,
     TranspositionTable,
@@ -29,10 +30,12 @@ from reference.search import (
     minimax,
     mtdf,
     pvs,
+    pvs_engine,
     search,
-    solve,
+    solve_raw,
 )
 from reference.search.protocol import Score
+from reference.search.root import Algorithm
 from reference.search.toy_games import Nim
 
 
@@ -121,7 +124,7 @@ def node_values(game: BonusNim, depth: int) -> dict[str, Score]:
         "alphabeta": alphabeta(game, depth),
         "alphabeta_tt": alphabeta_tt(game, depth),
         "pvs": pvs(game, depth),
-        "pvs+tt": pvs(game, depth, ctx=SearchContext(tt=TranspositionTable(1 << 8))),
+        "pvs+tt": pvs_engine(game, depth, -INFINITY, INFINITY, SearchContext(tt=TranspositionTable(1 << 8))),
         "mtdf": mtdf(game, depth),
     }
 
@@ -173,7 +176,7 @@ def test_every_algorithm_scores_wins_by_plies_counting_extra_turns(
             result = search(game, pile, algorithm=algorithm)
             assert result.value == truth, (pile, algorithm)
             assert move_outcome(pile, take, bonus, result.best_move) == (wins, plies), pile
-        solved = solve(game, tt=TranspositionTable(1 << 8))
+        solved = solve_raw(game, tt=TranspositionTable(1 << 8))
         assert solved.score == (WIN if wins else -WIN)
         winning = [m for m in game.legal_moves() if move_outcome(pile, take, bonus, m)[0]]
         assert list(solved.best_moves) == (winning if wins else game.legal_moves())
@@ -189,7 +192,7 @@ def test_every_algorithm_scores_wins_by_plies_counting_extra_turns(
 )
 @settings(derandomize=True, max_examples=60, deadline=None)
 def test_search_values_are_plies_to_the_end_under_best_play(
-    pile: int, take: int, bonus: int, descending: bool, algorithm: str
+    pile: int, take: int, bonus: int, descending: bool, algorithm: Algorithm
 ) -> None:
     """Property: on any BonusNim searched to its end, ``search`` and iterative deepening
     give the brute force's ``+-(WIN - plies)`` and a move that keeps it."""

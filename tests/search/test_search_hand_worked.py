@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tree_game import Tree
 
-from reference.search import WIN, alphabeta, iterative_deepening, mtdf, pvs, search, solve
+from reference.search import WIN, alphabeta, iterative_deepening, mtdf, pvs, search, solve_raw
 
 PVS_TREE = (0, ((-1, -3),), ((1, 5),))
 """Root (A to move) with three moves.  Leaves are scored for the side to move there
@@ -120,11 +120,11 @@ def test_solve_proves_two_bounds_with_null_windows_then_tests_each_move() -> Non
     With ``null_window=False`` one full-window search finds the value instead: it enters
     ``0``, ``1``, ``10``, ``2``, ``20`` (nothing cuts at the root until the last move)."""
     game = Tree(SOLVE_TREE)
-    result = solve(game)
+    result = solve_raw(game)
     assert (result.score, result.best_moves) == (WIN, (1,))
     assert game.visits == ["0", "0", "1", "10", "0", "1", "2", "20"]
     full = Tree(SOLVE_TREE)
-    assert solve(full, null_window=False).best_moves == (1,)
+    assert solve_raw(full, null_window=False).best_moves == (1,)
     assert full.visits[:5] == ["0", "1", "10", "2", "20"]
 
 
@@ -138,7 +138,7 @@ def test_solve_second_proof_reads_the_first_proofs_lower_bound_and_searches_on()
       window (0 is not above 0), so A's node is searched again: ``000``, ``001``: WIN;
     * move 0 keeps WIN: B's node ``0`` answers from its stored upper bound."""
     game = Tree((((0, -WIN),),))
-    result = solve(game)
+    result = solve_raw(game)
     assert (result.score, result.best_moves) == (WIN, (0,))
     assert game.visits == ["0", "00", "000", "0", "00", "000", "001", "0"]
 
@@ -154,6 +154,6 @@ def test_solve_tests_each_move_of_a_points_game_with_a_null_window_below_the_val
       lower bound -1 closes it at once, so no leaf below ``1`` is entered again: 1 < 2, no.
     """
     game = Tree((-2, (1, 3)), points=True)
-    result = solve(game)
+    result = solve_raw(game)
     assert (result.score, result.best_moves) == (2, (0,))
     assert game.visits == ["0", "1", "10", "0", "1"]

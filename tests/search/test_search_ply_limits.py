@@ -1,4 +1,4 @@
-"""Exact values that depend on the ply count (issue 10, item 8).
+"""Exact values that depend on the ply count.
 
 Two games here end in a draw after a number of plies or turns: Dou Shou Qi
 (``draw_limit``, seed 003 §11: 200 moves) and war chess (``turn_limit``, our
@@ -24,17 +24,18 @@ from hypothesis import strategies as st
 
 from reference.dou_shou_qi.notation import Placement
 from reference.dou_shou_qi.rules import DouShouQi
-from reference.search import TranspositionTable, search, solve
+from reference.search import TranspositionTable, search, solve_raw
 from reference.search.protocol import PlayableGame
+from reference.search.root import Algorithm
 from reference.wargame.rules import Battle, WarGame
 
 M = TypeVar("M", bound=Hashable)
 
-SEARCHES = ("alphabeta", "alphabeta_tt", "pvs", "mtdf")
+SEARCHES: tuple[Algorithm, ...] = ("alphabeta", "alphabeta_tt", "pvs", "mtdf")
 """Depth-limited searches compared (the brute force below is the plain minimax)."""
 
-ISSUE_10_POSITION = "A: Ea1 Ca4 / B: Dd3 Ef7 / A / 193"
-"""Issue 10, item 8: ``solve`` gave 0 and no best move; A loses in 4 plies."""
+LOST_IN_4_PLIES = "A: Ea1 Ca4 / B: Dd3 Ef7 / A / 193"
+"""``solve`` once gave 0 and no best move here; A loses in 4 plies."""
 
 
 def brute_force(game: PlayableGame[M], state: Callable[[], str]) -> tuple[int, set[M]]:
@@ -74,8 +75,8 @@ def check_every_search_agrees(game: PlayableGame[M], state: Callable[[], str], p
     """solve with / without a table, and every algorithm to the end, == the brute force."""
     before = state()
     truth, optimal = brute_force(game, state)
-    with_tt = solve(game, tt=TranspositionTable(1 << 12))
-    without = solve(game, use_tt=False)
+    with_tt = solve_raw(game, tt=TranspositionTable(1 << 12))
+    without = solve_raw(game, use_tt=False)
     assert (with_tt.value, set(with_tt.best_moves)) == (truth, optimal), before
     assert (without.value, set(without.best_moves)) == (truth, optimal), before
     if game.is_terminal():
@@ -88,10 +89,10 @@ def check_every_search_agrees(game: PlayableGame[M], state: Callable[[], str], p
     assert state() == before
 
 
-def test_issue_10_dou_shou_qi_example_loses_in_4_plies() -> None:
-    """The issue's position: 7 plies before the 200-ply draw, every move of A loses."""
-    game = DouShouQi.from_notation(ISSUE_10_POSITION)
-    result = solve(game)
+def test_dou_shou_qi_example_loses_in_4_plies() -> None:
+    """A position once solved wrong: 7 plies before the 200-ply draw, every move of A loses."""
+    game = DouShouQi.from_notation(LOST_IN_4_PLIES)
+    result = solve_raw(game)
     assert result.value == -1 and result.exact
     assert set(result.best_moves) == set(game.legal_moves())  # every move loses
     assert search(game, 8, algorithm="pvs").value == -(1_000_000 - 4)  # a loss in 4 plies
@@ -118,7 +119,7 @@ def test_dou_shou_qi_tt_key_holds_the_plies_left() -> None:
 @settings(derandomize=True, max_examples=80, deadline=None)
 @given(dsq_near_the_limit())
 def test_dou_shou_qi_near_the_draw_limit_every_search_agrees(game: DouShouQi) -> None:
-    """Issue 10: 17 of 300 random positions 3-7 plies before the limit were solved wrong."""
+    """Once 17 of 300 random positions 3-7 plies before the limit were solved wrong."""
     assert game.draw_limit is not None
     check_every_search_agrees(game, game.to_notation, game.draw_limit - game.plies)
 
@@ -134,8 +135,8 @@ def test_dou_shou_qi_one_table_for_the_same_pieces_at_every_ply_count(game: DouS
         position = DouShouQi(
             Placement(placement.pieces, placement.to_move, limit - left), draw_limit=limit
         )
-        reused = solve(position, tt=shared)
-        fresh = solve(position, tt=TranspositionTable(1 << 12))
+        reused = solve_raw(position, tt=shared)
+        fresh = solve_raw(position, tt=TranspositionTable(1 << 12))
         assert (reused.value, reused.best_moves) == (fresh.value, fresh.best_moves)
 
 
@@ -160,6 +161,6 @@ def test_war_chess_one_table_for_games_with_other_turn_limits(battle: Battle) ->
     (Alex to move after 2 turns has 2 turns left under the first limit, 1 under the next)."""
     shared = TranspositionTable(1 << 12)
     for limit in (4, 3, 2):
-        reused = solve(WarGame(battle, 0, limit), tt=shared)
-        fresh = solve(WarGame(battle, 0, limit), tt=TranspositionTable(1 << 12))
+        reused = solve_raw(WarGame(battle, 0, limit), tt=shared)
+        fresh = solve_raw(WarGame(battle, 0, limit), tt=TranspositionTable(1 << 12))
         assert (reused.value, reused.best_moves) == (fresh.value, fresh.best_moves)

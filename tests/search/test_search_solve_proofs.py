@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.mnk.board import MNKGame
-from reference.search import INFINITY, WIN, Score, TranspositionTable, solve
-from reference.search.alphabeta_tt import apply_proof_bounds
+from reference.search import INFINITY, WIN, Score, TranspositionTable, solve_raw
+from reference.search.engine import apply_proof_bounds
 from reference.search.parallel import exact_score
 from reference.search.protocol import ProvesBounds
 from reference.search.toy_games import Nim, PointsNim
@@ -54,8 +54,8 @@ def test_null_window_solve_equals_full_window_solve(
     )
     if game.is_terminal():
         return
-    full = solve(game, tt=TranspositionTable(1 << 12), null_window=False)
-    null = solve(game, tt=TranspositionTable(1 << 12), null_window=True)
+    full = solve_raw(game, tt=TranspositionTable(1 << 12), null_window=False)
+    null = solve_raw(game, tt=TranspositionTable(1 << 12), null_window=True)
     assert null.score == full.score
     assert null.best_moves == full.best_moves
 
@@ -65,15 +65,15 @@ def test_null_window_on_toy_games_and_points_games() -> None:
     keep the full window: both settings agree."""
     for pile in range(1, 12):
         for take in (2, 3):
-            full = solve(Nim(pile, take), tt=small(), null_window=False)
-            null = solve(Nim(pile, take), tt=small(), null_window=True)
+            full = solve_raw(Nim(pile, take), tt=small(), null_window=False)
+            null = solve_raw(Nim(pile, take), tt=small(), null_window=True)
             assert (null.score, null.best_moves) == (full.score, full.best_moves)
             assert null.value == (-1 if pile % (take + 1) == 0 else 1)
     for pile in range(1, 9):
-        null = solve(PointsNim(pile), tt=small())
-        assert null.score == solve(PointsNim(pile), tt=small(), null_window=False).score
-    boxes = solve(DotsAndBoxes(1, 2), tt=small())
-    assert boxes.value == solve(DotsAndBoxes(1, 2), tt=small(), null_window=False).value
+        null = solve_raw(PointsNim(pile), tt=small())
+        assert null.score == solve_raw(PointsNim(pile), tt=small(), null_window=False).score
+    boxes = solve_raw(DotsAndBoxes(1, 2), tt=small())
+    assert boxes.value == solve_raw(DotsAndBoxes(1, 2), tt=small(), null_window=False).value
 
 
 def test_apply_proof_bounds_acts_like_a_table_entry() -> None:
@@ -113,8 +113,8 @@ def test_solve_asks_games_that_prove_bounds() -> None:
     assert isinstance(ProvedNim(5), ProvesBounds) and not isinstance(Nim(5), ProvesBounds)
     for pile in range(1, 16):
         proved = ProvedNim(pile)
-        with_bounds = solve(proved, tt=small(), null_window=False)
-        plain = solve(Nim(pile), tt=small(), null_window=False)
+        with_bounds = solve_raw(proved, tt=small(), null_window=False)
+        plain = solve_raw(Nim(pile), tt=small(), null_window=False)
         assert (with_bounds.score, with_bounds.best_moves) == (plain.score, plain.best_moves)
         if pile > 4:
             assert proved.asked > 0

@@ -1,4 +1,4 @@
-"""Symmetry must not change a value (issue 14, item 1).
+"""Symmetry must not change a value.
 
 A table key that folds symmetric positions into one entry (seed 001, "symmetric
 nodes result in the same evaluation") is right only when ``evaluate``, the moves
@@ -30,6 +30,7 @@ from reference.mnk.notation import format_position
 from reference.mnk.symmetry import symmetries, transform_bits
 from reference.search import TranspositionTable, search
 from reference.search.protocol import PlayableGame
+from reference.search.root import TABLE_ALGORITHMS, Algorithm
 from reference.wargame.rules import Battle, WarGame
 
 M = TypeVar("M", bound=Hashable)
@@ -52,8 +53,8 @@ def dab_image(game: DotsAndBoxes, t: int, symmetry: bool = True) -> DotsAndBoxes
 @settings(derandomize=True, max_examples=150, deadline=None)
 @given(mnk_games())
 def test_mnk_evaluate_is_invariant_under_every_symmetry(game: MNKGame) -> None:
-    """The threat heuristic scores every image alike (issue 14: 1,255 of 3,000 random
-    positions scored differently from a mirror image)."""
+    """The threat heuristic scores every image alike (it once scored 1,255 of 3,000 random
+    positions differently from a mirror image)."""
     value, key = game.evaluate(), game.tt_key()
     moves = set(game.legal_moves())
     for perm in symmetries(game.m, game.n):
@@ -64,8 +65,8 @@ def test_mnk_evaluate_is_invariant_under_every_symmetry(game: MNKGame) -> None:
         assert image.is_terminal() == game.is_terminal()
 
 
-def test_mnk_issue_14_examples_symmetry_on_equals_off() -> None:
-    """The issue's two searches: 31057 with symmetry folding, 31047 without (and -31047 /
+def test_mnk_two_searches_that_differed_symmetry_on_equals_off() -> None:
+    """Two searches that once gave 31057 with symmetry folding, 31047 without (and -31047 /
     -31057 the other way round); both now give one value."""
     for moves, position, depth in (("d4", None, 5), (None, "...x/..o./..../.... x", 4)):
         values = set()
@@ -81,7 +82,7 @@ def test_mnk_issue_14_examples_symmetry_on_equals_off() -> None:
         assert len(values) == 1, values
 
 
-def move_values(game: PlayableGame[M], depth: int, algorithm: str) -> list[int | None]:
+def move_values(game: PlayableGame[M], depth: int, algorithm: Algorithm) -> list[int | None]:
     """The value of every root move, each child searched ``depth`` plies with *one* table
     for all the children (``None``: the move ends the game).
 
@@ -104,9 +105,9 @@ def move_values(game: PlayableGame[M], depth: int, algorithm: str) -> list[int |
 @given(
     mnk_games(shapes=((4, 4, 3), (5, 4, 3), (5, 5, 4)), max_moves=4),
     st.integers(1, 2),
-    st.sampled_from(("alphabeta_tt", "pvs", "mtdf")),
+    st.sampled_from(TABLE_ALGORITHMS),
 )
-def test_mnk_depth_limited_symmetry_on_equals_off(game: MNKGame, depth: int, algorithm: str) -> None:
+def test_mnk_depth_limited_symmetry_on_equals_off(game: MNKGame, depth: int, algorithm: Algorithm) -> None:
     """Positions of 0-4 stones on boards with lines of 4 or 5 cells (where runs of unequal
     length meet across a gap, so a direction-dependent score shows): the value of every
     root move, searched 2-3 plies, is the same with folding on and off.  (With the old
@@ -144,7 +145,7 @@ def test_dots_and_boxes_evaluate_is_invariant_under_every_symmetry(game: DotsAnd
         assert children_up_to_symmetry(image) == children_up_to_symmetry(game)
 
 
-DAB_ISSUE_14_EXAMPLE = "3x4:0x779beb0f:1:0:0"
+DAB_MIRROR_EXAMPLE = "3x4:0x779beb0f:1:0:0"
 """With the capture rule keeping the first independent capture in move order, this position
 and its left-right mirror had different values 1 ply deep (found among 1,500 random
 positions, 10 of which had such an image)."""
@@ -163,8 +164,8 @@ def test_dots_and_boxes_images_have_one_depth_limited_value(game: DotsAndBoxes, 
         assert search(image, depth, algorithm="alphabeta").value == value, (game.to_notation(), t)
 
 
-def test_dots_and_boxes_issue_14_example_image_values() -> None:
-    game = DotsAndBoxes.from_notation(DAB_ISSUE_14_EXAMPLE, symmetry=False)
+def test_dots_and_boxes_mirror_example_image_values() -> None:
+    game = DotsAndBoxes.from_notation(DAB_MIRROR_EXAMPLE, symmetry=False)
     for depth in (1, 2, 3):
         values = {
             search(dab_image(game, t, symmetry=False), depth, algorithm="alphabeta").value
@@ -178,7 +179,7 @@ def test_dots_and_boxes_issue_14_example_image_values() -> None:
 def test_dots_and_boxes_depth_limited_table_and_symmetry_on_equals_off(
     game: DotsAndBoxes, depth: int
 ) -> None:
-    """Issue 14, item 5: a table on / off at a fixed depth, for Dots and Boxes as well.
+    """A table on / off at a fixed depth, for Dots and Boxes as well.
     Late enough positions that the chain heuristic decides at the horizon."""
     if game.is_terminal():
         return

@@ -1,4 +1,4 @@
-"""One table, one meaning (issue 14): what a stored value means, and who may reuse it.
+"""One table, one meaning: what a stored value means, and who may reuse it.
 
 * A table filled by ``solve`` (exact values, wins not scored by distance) is refused
   by a depth-limited ``search`` and the other way round, until ``clear()``.
@@ -24,32 +24,36 @@ from reference.errors import ParameterError
 from reference.mnk.board import MNKGame
 from reference.mnk.player import NearMovesGame
 from reference.search import (
+    INFINITY,
     WIN,
     SearchContext,
     SearchResult,
     TranspositionTable,
     alphabeta_tt,
+    alphabeta_tt_engine,
     iterative_deepening,
     mtdf,
-    pvs,
+    pvs_engine,
     search,
-    solve,
+    solve_raw,
 )
 from reference.search.mtdf import mtdf_root
+from reference.search.root import TABLE_ALGORITHMS, Algorithm
 from reference.search.toy_games import Nim
 from reference.search.tt import next_prime
 
-ISSUE_POSITION = "..x/..o/ox. x"
-"""Issue 14: after a search on this table, solve returned 999999 with no best move."""
+REUSED_TABLE_POSITION = "..x/..o/ox. x"
+"""After a search on a table, ``solve`` on the same table once returned 999999 here with
+no best move."""
 
 
-def tic_tac_toe(text: str = ISSUE_POSITION) -> MNKGame:
+def tic_tac_toe(text: str = REUSED_TABLE_POSITION) -> MNKGame:
     return MNKGame.from_notation(text, 3)
 
 
 def test_solve_then_search_on_one_table_is_refused() -> None:
     tt = TranspositionTable(1 << 12)
-    solved = solve(tic_tac_toe(), tt=tt)
+    solved = solve_raw(tic_tac_toe(), tt=tt)
     with pytest.raises(ParameterError, match="another kind of search"):
         search(tic_tac_toe(), 3, algorithm="alphabeta_tt", tt=tt)
     tt.clear()
@@ -61,51 +65,76 @@ def test_search_then_solve_on_one_table_is_refused() -> None:
     tt = TranspositionTable(1 << 12)
     search(tic_tac_toe(), 9, algorithm="alphabeta_tt", tt=tt)
     with pytest.raises(ParameterError, match="another kind of search"):
-        solve(tic_tac_toe(), tt=tt)
+        solve_raw(tic_tac_toe(), tt=tt)
     tt.clear()
-    fresh = solve(tic_tac_toe())
-    reused = solve(tic_tac_toe(), tt=tt)
+    fresh = solve_raw(tic_tac_toe())
+    reused = solve_raw(tic_tac_toe(), tt=tt)
     assert reused.best_moves == fresh.best_moves and reused.value == fresh.value
     assert fresh.best_moves  # x to move wins: there is a best move to report
 
 
-@pytest.mark.parametrize("node", [alphabeta_tt, pvs, mtdf], ids=lambda f: str(f.__name__))
-def test_a_node_function_called_directly_checks_and_claims_its_table(
-    node: Callable[..., int],
-) -> None:
-    """Called directly (not through ``search``), a node function refuses a table filled by
-    ``solve``, and claims an empty one (which ``solve`` then refuses), even at depth 1."""
+RootCall = Callable[[MNKGame, int, SearchContext], int]
+
+
+def engine_call(node: Callable[..., int]) -> RootCall:
+    """An engine node function called at the root with the full window."""
+    return lambda game, depth, ctx: node(game, depth, -INFINITY, INFINITY, ctx)
+
+
+ROOT_CALLS: dict[str, RootCall] = {
+    "alphabeta_tt_engine": engine_call(alphabeta_tt_engine),
+    "pvs_engine": engine_call(pvs_engine),
+    "mtdf": lambda game, depth, ctx: mtdf(game, depth, ctx=ctx),
+}
+
+
+@pytest.mark.parametrize("name", list(ROOT_CALLS))
+def test_a_node_function_called_directly_checks_and_claims_its_table(name: str) -> None:
+    """Called directly (not through ``search``), an engine node function (and MTD(f), which
+    runs one) refuses a table filled by ``solve_raw``, and claims an empty one (which
+    ``solve_raw`` then refuses), even at depth 1.  (The listings,
+    ``alphabeta_tt`` and ``pvs``, keep no table purpose: see ``test_search_engine.py``.)"""
     solved = TranspositionTable(1 << 10)
-    solve(tic_tac_toe(), tt=solved)
+    solve_raw(tic_tac_toe(), tt=solved)
     with pytest.raises(ParameterError, match="another kind of search"):
-        node(tic_tac_toe(), 1, ctx=SearchContext(tt=solved))
+        ROOT_CALLS[name](tic_tac_toe(), 1, SearchContext(tt=solved))
     fresh = TranspositionTable(1 << 10)
-    node(tic_tac_toe(), 1, ctx=SearchContext(tt=fresh))
+    ROOT_CALLS[name](tic_tac_toe(), 1, SearchContext(tt=fresh))
     with pytest.raises(ParameterError, match="another kind of search"):
-        solve(tic_tac_toe(), tt=fresh)
+        solve_raw(tic_tac_toe(), tt=fresh)
 
 
 def test_mtdf_root_checks_and_claims_its_table() -> None:
     """``mtdf_root`` (the root of MTD(f), which the split search and ``run_root`` call with a
     context of their own) refuses a table filled by ``solve`` and claims an empty one."""
     solved = TranspositionTable(1 << 10)
-    solve(tic_tac_toe(), tt=solved)
+    solve_raw(tic_tac_toe(), tt=solved)
     with pytest.raises(ParameterError, match="another kind of search"):
         mtdf_root(tic_tac_toe(), 2, 0, SearchContext(tt=solved))
     fresh = TranspositionTable(1 << 10)
     mtdf_root(tic_tac_toe(), 2, 0, SearchContext(tt=fresh))
     with pytest.raises(ParameterError, match="another kind of search"):
-        solve(tic_tac_toe(), tt=fresh)
+        solve_raw(tic_tac_toe(), tt=fresh)
 
 
-@pytest.mark.parametrize("node", [alphabeta_tt, mtdf], ids=lambda f: str(f.__name__))
-def test_a_node_function_given_no_table_makes_a_2_16_entry_one(node: Callable[..., int]) -> None:
+@pytest.mark.parametrize(
+    ("node", "algorithm"),
+    [
+        (lambda game, depth, ctx: alphabeta_tt(game, depth, ctx=ctx), "alphabeta_tt"),
+        (engine_call(alphabeta_tt_engine), "alphabeta_tt"),
+        (ROOT_CALLS["mtdf"], "mtdf"),
+    ],
+    ids=["alphabeta_tt", "alphabeta_tt_engine", "mtdf"],
+)
+def test_a_node_function_given_no_table_makes_a_2_16_entry_one(
+    node: RootCall, algorithm: Algorithm
+) -> None:
     """As documented (``alphabeta_tt``'s docstring, ``search``'s): a context without a
     table gets a fresh one of 2**16 entries (rounded up to a prime), kept in the context."""
     ctx = SearchContext()
-    node(tic_tac_toe(), 3, ctx=ctx)
+    node(tic_tac_toe(), 3, ctx)
     assert ctx.tt is not None and ctx.tt.capacity == next_prime(1 << 16)
-    assert search(tic_tac_toe(), 3, algorithm=node.__name__).stats.tt_probes > 0
+    assert search(tic_tac_toe(), 3, algorithm=algorithm).stats.tt_probes > 0
 
 
 def test_mtdf_without_use_tt_still_searches_with_a_fresh_table() -> None:
@@ -124,14 +153,14 @@ def test_solve_without_a_table_uses_a_fresh_2_20_entry_one() -> None:
     """``solve``'s own table (documented): the same search as handing it a fresh table
     of 2**20 entries.  Dots and Boxes 2 x 3 stores enough positions that a table of
     another size collides differently (2**16 slots: 26,313 nodes instead of 25,256)."""
-    own = solve(DotsAndBoxes(2, 3))
-    given = solve(DotsAndBoxes(2, 3), tt=TranspositionTable(1 << 20))
+    own = solve_raw(DotsAndBoxes(2, 3))
+    given = solve_raw(DotsAndBoxes(2, 3), tt=TranspositionTable(1 << 20))
     assert (own.value, own.stats) == (given.value, given.stats)
     with pytest.raises(ParameterError, match="use_tt=False"):
-        solve(Nim(6, 3), tt=TranspositionTable(1 << 10), use_tt=False)
-    assert solve(Nim(6, 3), node_limit=1).value == 1  # a limit of 1 node is allowed
+        solve_raw(Nim(6, 3), tt=TranspositionTable(1 << 10), use_tt=False)
+    assert solve_raw(Nim(6, 3), node_limit=1).value == 1  # a limit of 1 node is allowed
     with pytest.raises(ParameterError, match="node limit"):
-        solve(Nim(6, 3), node_limit=0)
+        solve_raw(Nim(6, 3), node_limit=0)
 
 
 def test_the_default_tables_have_their_documented_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -155,13 +184,14 @@ def test_the_default_tables_have_their_documented_sizes(monkeypatch: pytest.Monk
     iterative_deepening(tic_tac_toe(), max_depth=2, algorithm="alphabeta")
     iterative_deepening(tic_tac_toe(), max_depth=2, algorithm="pvs", use_tt=False)
     assert asked == [1 << 18] * 3
-    solve(tic_tac_toe())
+    solve_raw(tic_tac_toe())
     assert asked[3:] == [1 << 20]
     # search(): alphabeta_tt and mtdf get a fresh 2**16-entry table, as its docstring says
     root_module = importlib.import_module("reference.search.root")
     monkeypatch.setattr(root_module, "TranspositionTable", Recorded)
     del asked[:]
-    for algorithm in ("alphabeta_tt", "mtdf", "pvs", "alphabeta"):
+    searched: tuple[Algorithm, ...] = ("alphabeta_tt", "mtdf", "pvs", "alphabeta")
+    for algorithm in searched:
         result = search(tic_tac_toe(), 2, algorithm=algorithm)
         assert result.reuse_deeper is False  # search() gives exact-depth values
     assert asked == [1 << 16] * 2
@@ -193,22 +223,25 @@ def test_selective_and_full_width_searches_do_not_share_a_table() -> None:
 
 
 def test_reuse_deeper_is_the_at_least_semantics() -> None:
-    """The issue's example: Nim pile 13, moves 3,2,1, depth 6.  Minimax to 6 plies says 0
+    """Nim pile 13, moves 3,2,1, depth 6.  Minimax to 6 plies says 0
     (no forced win inside 6 plies); a table that reuses entries of deeper visits finds
     the win that lies deeper (13 = 4 * 3 + 1: a win in 7 plies)."""
     exact_depth = SearchContext(tt=TranspositionTable(1 << 10))
     at_least = SearchContext(tt=TranspositionTable(1 << 10), reuse_deeper=True)
-    assert alphabeta_tt(Nim(13, 3, descending=True), 6, ctx=exact_depth) == 0
-    assert alphabeta_tt(Nim(13, 3, descending=True), 6, ctx=at_least) == WIN - 7
-    # the default context is the oracle's: exactly the depth
+    nim = Nim(13, 3, descending=True)
+    assert alphabeta_tt_engine(nim, 6, -INFINITY, INFINITY, exact_depth) == 0
+    assert alphabeta_tt_engine(nim, 6, -INFINITY, INFINITY, at_least) == WIN - 7
+    # the default context is the oracle's: exactly the depth (and the listing's only way)
+    assert alphabeta_tt_engine(nim, 6, -INFINITY, INFINITY, SearchContext()) == 0
     assert alphabeta_tt(Nim(13, 3, descending=True), 6) == 0
-    assert pvs(Nim(13, 3, descending=True), 6, ctx=SearchContext(tt=TranspositionTable(11))) == 0
+    table = SearchContext(tt=TranspositionTable(11))
+    assert pvs_engine(nim, 6, -INFINITY, INFINITY, table) == 0
 
 
 @given(st.integers(0, 2**32 - 1))
 @settings(derandomize=True, max_examples=25, deadline=None)
 def test_one_table_across_successive_searches_changes_no_value(seed: int) -> None:
-    """Issue 14: reusing one table across searches (as a player does) changed 34 of 240
+    """Reusing one table across searches (as a player does) once changed 34 of 240
     values.  With entries reused at their own depth only, a shared table gives exactly
     the values of a fresh table, position after position and depth after depth."""
     rng = random.Random(seed)
@@ -221,7 +254,7 @@ def test_one_table_across_successive_searches_changes_no_value(seed: int) -> Non
     if game.is_terminal():
         return
     for depth in (3, 1, 4, 2):
-        algorithm = rng.choice(("alphabeta_tt", "pvs", "mtdf"))
+        algorithm = rng.choice(TABLE_ALGORITHMS)
         with_shared = search(game, depth, algorithm=algorithm, tt=shared).value
         fresh = search(game, depth, algorithm="alphabeta").value
         assert with_shared == fresh
