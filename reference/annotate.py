@@ -227,7 +227,7 @@ class BoundedSolver:
 def _threat_proof(game: AnyGame, budget: Budget) -> Verdict | None:
     """A threat-space win of the side to move, for the games that have one (else ``None``)."""
     from reference.connect6.board import Connect6
-    from reference.mnk.board import MNKGame
+    from reference.mnk.solver import MNKGame
 
     if isinstance(game, MNKGame) and game.k >= 2:
         from reference.mnk.vcf import vcf_search

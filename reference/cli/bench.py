@@ -41,7 +41,7 @@ from reference.connect6.board import Connect6
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.dou_shou_qi.board import DouShouQi
 from reference.errors import ParameterError
-from reference.mnk.board import MNKGame
+from reference.mnk.solver import MNKGame
 from reference.ranges import IntRange, argtype, ranged_help
 from reference.search import search
 from reference.search.protocol import PlayableGame

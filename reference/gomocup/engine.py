@@ -21,10 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from reference.bits import Bitboard
 from reference.errors import GameError, SearchTimeoutError
-from reference.mnk.board import MNKGame
-from reference.mnk.notation import Bitboard, Cell
-from reference.mnk.player import NearMovesGame
+from reference.mnk.geometry import Cell
+from reference.mnk.players import NearMovesGame
+from reference.mnk.solver import MNKGame
 from reference.mnk.vcf import vcf_search
 from reference.search import Deadline, TranspositionTable, iterative_deepening
 

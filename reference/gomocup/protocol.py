@@ -62,8 +62,9 @@ from typing import Final
 from reference.errors import GameError
 from reference.gomocup.engine import VCF_NODES, BrainMove, choose_move
 from reference.gomocup.timeman import UNLIMITED_MS, TimeControl, move_budget
-from reference.mnk.board import MNKGame, check_parameters
-from reference.mnk.notation import Cell, format_position
+from reference.mnk.geometry import Cell, check_parameters
+from reference.mnk.notation import format_position
+from reference.mnk.solver import MNKGame
 from reference.search import Deadline, TranspositionTable
 from reference.search.context import MAX_TIME_LIMIT
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference.mnk.notation import Bitboard
+from reference.bits import Bitboard
 
 Permutation = tuple[int, ...]
 """``perm[cell]`` is the image of ``cell`` under a symmetry."""

@@ -19,7 +19,7 @@ from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.notation import Piece, Placement, validate_pieces
 from reference.dou_shou_qi.squares import NUM_SQUARES, Kind, Side
 from reference.errors import GameError
-from reference.mnk.board import MNKGame
+from reference.mnk.solver import MNKGame
 from reference.search.protocol import Game
 from reference.wargame.battle import Battle, Unit
 from reference.wargame.battle import Side as WarSide
