@@ -42,14 +42,23 @@ class MNKGame(MNKState):
     :meth:`proof_bounds` (each rule a switch of the constructor, all on by default)."""
 
     __slots__ = (
-        "_dead_cells",
-        "_forced_moves",
         "_opn",
         "_pair_cache",
-        "_pairings",
         "_thr",
         "_track_base",
+        "dead_cells",
+        "forced_moves",
+        "pairings",
     )
+    forced_moves: bool
+    """Whether :meth:`search_moves` keeps only the immediate win, or the forced blocks, and
+    :meth:`proof_bounds` proves a win or a loss from threats."""
+    dead_cells: bool
+    """Whether :meth:`search_moves` leaves out the cells on no K-line either side can still
+    complete, and :meth:`proof_bounds` proves a draw when no line is open."""
+    pairings: bool
+    """Whether :meth:`proof_bounds` looks for pairing strategies (``solve`` only).  Each rule
+    is sound: switching one on or off never changes a value, only the speed."""
 
     def __init__(
         self,
@@ -65,9 +74,9 @@ class MNKGame(MNKState):
         pairings: bool = True,
     ) -> None:
         super().__init__(m, n, k, symmetry=symmetry, ordering=ordering, zobrist_seed=zobrist_seed)
-        self._forced_moves = forced_moves
-        self._dead_cells = dead_cells
-        self._pairings = pairings
+        self.forced_moves = forced_moves
+        self.dead_cells = dead_cells
+        self.pairings = pairings
         self._pair_cache: dict[int, bool] = {}
         plies = self._cells + 1
         self._thr = [[0] * plies, [0] * plies]
@@ -98,9 +107,9 @@ class MNKGame(MNKState):
         game = super().from_notation(
             text, k, m=m, n=n, symmetry=symmetry, ordering=ordering, zobrist_seed=zobrist_seed
         )
-        game._forced_moves = forced_moves
-        game._dead_cells = dead_cells
-        game._pairings = pairings
+        game.forced_moves = forced_moves
+        game.dead_cells = dead_cells
+        game.pairings = pairings
         return game
 
     def copy(self) -> Self:
@@ -109,22 +118,6 @@ class MNKGame(MNKState):
         other._thr = [list(self._thr[0]), list(self._thr[1])]
         other._opn = [list(self._opn[0]), list(self._opn[1])]
         return other
-
-    # ----------------------------------------------------------------- the switches
-    @property
-    def forced_moves(self) -> bool:
-        """Whether :meth:`search_moves` keeps only the immediate win, or the forced block."""
-        return self._forced_moves
-
-    @property
-    def dead_cells(self) -> bool:
-        """Whether :meth:`search_moves` leaves out the cells on no K-line either side can still make."""
-        return self._dead_cells
-
-    @property
-    def pairings(self) -> bool:
-        """Whether :meth:`proof_bounds` looks for pairing strategies (``solve`` only)."""
-        return self._pairings
 
     # ----------------------------------------------------------------- threat bookkeeping
     def make(self, move: Cell) -> int:
@@ -237,12 +230,12 @@ class MNKGame(MNKState):
         """
         if self._won:
             return []
-        if not (self._forced_moves or self._dead_cells):
+        if not (self.forced_moves or self.dead_cells):
             return self.legal_moves()
         ply = self._count
         if ply < self._track_base:
             self._start_tracking()
-        if self._forced_moves:
+        if self.forced_moves:
             side = ply & 1
             wins = self._thr[side][ply]
             if wins:
@@ -251,7 +244,7 @@ class MNKGame(MNKState):
             if blocks:
                 return [cell for cell in self._geo.orders["centre"] if blocks >> cell & 1]
         moves = self.legal_moves()
-        if self._dead_cells:
+        if self.dead_cells:
             live_lines = self._opn[0][ply] | self._opn[1][ply]
             line_sets = self._geo.line_sets
             live = [cell for cell in moves if line_sets[cell] & live_lines]
@@ -276,16 +269,16 @@ class MNKGame(MNKState):
         if ply < self._track_base:
             self._start_tracking()
         side = ply & 1
-        if self._forced_moves:
+        if self.forced_moves:
             if self._thr[side][ply]:
                 return WIN, WIN
             against = self._thr[side ^ 1][ply]
             if against & (against - 1):
                 return -WIN, -WIN
-        if self._dead_cells and not self._opn[0][ply] | self._opn[1][ply]:
+        if self.dead_cells and not self._opn[0][ply] | self._opn[1][ply]:
             return 0, 0  # no line either side can complete: every empty cell is dead
         lower, upper = -INFINITY, INFINITY  # nothing proved
-        if self._pairings:
+        if self.pairings:
             if beta > 0 and self.has_pairing(side):
                 upper = 0
             if alpha < 0 and self.has_pairing(side ^ 1, after_move=True):
