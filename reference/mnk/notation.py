@@ -37,7 +37,7 @@ COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 X_CHAR = "x"
 O_CHAR = "o"
 EMPTY_CHAR = "."
-PLAYER_CHARS = (X_CHAR, O_CHAR)
+SIDE_CHARS = (X_CHAR, O_CHAR)
 
 
 def format_cell(cell: Cell, m: int) -> str:
@@ -136,7 +136,7 @@ def _parse_rows(rows: list[str], width: int) -> tuple[Bitboard, Bitboard]:
 def _side_to_move(side_text: str, x_bits: Bitboard, o_bits: Bitboard) -> int:
     """0 (x) or 1 (o): the side written, which must be the one the stone counts say (x first)."""
     side = side_text.lower()
-    if side not in PLAYER_CHARS:
+    if side not in SIDE_CHARS:
         raise PositionFormatError(f"bad side to move {side_text!r}: allowed x or o")
     difference = x_bits.bit_count() - o_bits.bit_count()
     if difference not in (0, 1):
@@ -144,8 +144,8 @@ def _side_to_move(side_text: str, x_bits: Bitboard, o_bits: Bitboard) -> int:
             f"impossible position: x has {x_bits.bit_count()} stones and o has "
             f"{o_bits.bit_count()}; x moves first, so x must have as many stones as o or one more"
         )
-    if PLAYER_CHARS.index(side) != difference:
-        expected = PLAYER_CHARS[difference]
+    if SIDE_CHARS.index(side) != difference:
+        expected = SIDE_CHARS[difference]
         raise PositionFormatError(
             f"side to move {side!r} does not match the stone counts: {expected} is to move"
         )
@@ -165,7 +165,7 @@ def check_k_lines(position: ParsedPosition, geo: Geometry) -> bool:
     if not (x_line or o_line):
         return False
     winner = 0 if x_line else 1
-    name = PLAYER_CHARS[winner]
+    name = SIDE_CHARS[winner]
     if winner == position.to_move:
         raise PositionFormatError(
             f"impossible position: {name} has k in a row but did not make the last move"
@@ -194,5 +194,5 @@ def board_rows(x_bits: Bitboard, o_bits: Bitboard, m: int, n: int, chars: str) -
 def format_position(x_bits: Bitboard, o_bits: Bitboard, m: int, n: int) -> str:
     """The position string of a board (side to move taken from the counts)."""
     rows = board_rows(x_bits, o_bits, m, n, X_CHAR + O_CHAR + EMPTY_CHAR)
-    side = PLAYER_CHARS[x_bits.bit_count() - o_bits.bit_count()]
+    side = SIDE_CHARS[x_bits.bit_count() - o_bits.bit_count()]
     return "/".join(rows) + " " + side

@@ -152,7 +152,8 @@ class MNKState:
 
         Seed 001, §Zobrist Hashing: "each time a cell is marked, the game state key is
         updated using an XOR between the current key and the number corresponding to
-        the marked cell".
+        the marked cell".  With ``symmetry=True`` the number is the keys of all the
+        symmetric images packed in one int (:mod:`.symmetry`): the same XOR updates them all.
         """
         side = self.to_move
         bits = self._bits[side] | 1 << move
@@ -415,7 +416,7 @@ class MNKState:
     # ----------------------------------------------------------------- notation
     def player_name(self, side: int) -> str:
         """``"x"`` or ``"o"`` (used by the command line)."""
-        return notation.PLAYER_CHARS[side]
+        return notation.SIDE_CHARS[side]
 
     def parse_move(self, text: str) -> Cell:
         """Parse a cell such as ``"b2"`` (legality is not checked)."""

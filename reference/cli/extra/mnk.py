@@ -11,7 +11,7 @@ import argparse
 from reference.cli.extra import ExtraCommand
 from reference.cli.options import add_game_and_position, build_game
 from reference.mnk.evaluation import CLOSED, OPEN, find_threats, threat_score
-from reference.mnk.notation import PLAYER_CHARS
+from reference.mnk.notation import SIDE_CHARS
 from reference.mnk.rules import MNKState
 from reference.registry import GameSpec, JsonObject
 
@@ -23,9 +23,9 @@ def run_threats(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
     game = build_game(spec, args)
     assert isinstance(game, MNKState)
     geo = game.geometry
-    result: JsonObject = {"position": game.to_notation(), "to_move": PLAYER_CHARS[game.to_move]}
-    for player, name in enumerate(PLAYER_CHARS):
-        own, other = game.bits[player], game.bits[1 - player]
+    result: JsonObject = {"position": game.to_notation(), "to_move": SIDE_CHARS[game.to_move]}
+    for side, name in enumerate(SIDE_CHARS):
+        own, other = game.bits[side], game.bits[1 - side]
         threats = find_threats(own, other, geo.m, geo.n)
         result[f"threats_{name}"] = [
             {"kind": KIND_NAMES.get(kind, "semi-open"), "stones": stones}
@@ -38,7 +38,7 @@ def run_threats(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
 
 def render_threats(result: JsonObject) -> str:
     lines = [f"position: {result['position']}  ({result['to_move']} to move)"]
-    for name in PLAYER_CHARS:
+    for name in SIDE_CHARS:
         threats = result[f"threats_{name}"]
         assert isinstance(threats, list)
         described = ", ".join(f"{t['kind']} {t['stones']}" for t in threats) or "none"
