@@ -292,7 +292,10 @@ class MNKGame(MNKState):
         With ``after_move`` (``1 - maker`` to move): whether it has one after some move
         (:func:`~reference.mnk.pairing.find_pairing_after_move`).  Cached per position.
         """
-        threats = self.completing_cells(maker)
+        ply = self._count
+        if ply < self._track_base:
+            self._start_tracking()
+        threats = self._thr[maker][ply]
         if threats and (not after_move or threats & (threats - 1)):
             return False  # a line with one empty cell has no pair (and one move blocks one)
         bits = self._bits
@@ -314,4 +317,5 @@ class MNKGame(MNKState):
         bits = self._bits
         empty = self._geo.full & ~(bits[0] | bits[1])
         windows = self._geo.windows
-        return [windows[index] & empty for index in bit_indices(self.open_lines(maker))]
+        lines = self._opn[maker][self._count]  # has_pairing brought the bookkeeping up to date
+        return [windows[index] & empty for index in bit_indices(lines)]
