@@ -11,7 +11,7 @@ optimal move), with and without the transposition table, symmetry folding and
 move ordering; and the cost per node of plain alpha-beta without a table on
 tic-tac-toe.
 
-Reference figures quoted by the project's issue for this machine (not measured
+Reference figures quoted by the project for this machine (not measured
 by this script): OpenSpiel's pure-Python ``alpha_beta_search`` needs about 3.7 s
 and 947,128 nodes for 4x4 k=3; aima-python's alpha-beta costs about 4.3
 microseconds per node.
@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from reference.mnk.board import MNKGame
+from reference.mnk.solver import MNKGame
 from reference.search import Algorithm, TranspositionTable, search, solve_raw
 
 OPENSPIEL_4X4K3_SECONDS = 3.7
@@ -129,7 +129,8 @@ def main() -> None:
     micro = row.seconds / row.nodes * 1e6
     print(f"\n{row.label}: {row.nodes:,} nodes, {row.seconds:.3f} s, {micro:.2f} us/node")
     print(
-        f"reference figures from the issue (not measured here): OpenSpiel alpha_beta_search "
+        f"reference figures quoted by the project (not measured here): OpenSpiel "
+        f"alpha_beta_search "
         f"4x4 k=3 about {OPENSPIEL_4X4K3_SECONDS} s; aima-python about "
         f"{AIMA_MICROSECONDS_PER_NODE} us/node"
     )

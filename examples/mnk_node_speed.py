@@ -13,7 +13,7 @@ wall time also counts the other jobs) and microseconds per node.  Then the share
 part of a node: the same search on a trivial game (the core's own cost per node),
 and the cost per call of the game methods a node calls (``timeit``, best of 5).
 
-The issue's target is 1.5 us per node; the project quotes its figures with the
+The project's target is 1.5 us per node; the project quotes its figures with the
 machine and its load (docs/papers/001-mnk.md).
 """
 
@@ -26,7 +26,7 @@ import time
 import timeit
 from collections.abc import Sequence
 
-from reference.mnk.board import MNKGame
+from reference.mnk.solver import MNKGame
 from reference.search import Score, search
 
 

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from reference.connect6.board import Connect6
     from reference.dots_and_boxes.board import DotsAndBoxes
     from reference.dou_shou_qi.rules import DouShouQi
-    from reference.mnk.board import MNKGame
+    from reference.mnk.solver import MNKGame
     from reference.wargame.rules import WarGame
 
 _LAZY: dict[str, str] = {
@@ -44,7 +44,7 @@ _LAZY: dict[str, str] = {
     "Connect6": "reference.connect6.board",
     "DotsAndBoxes": "reference.dots_and_boxes.board",
     "DouShouQi": "reference.dou_shou_qi.rules",
-    "MNKGame": "reference.mnk.board",
+    "MNKGame": "reference.mnk.solver",
     "WarGame": "reference.wargame.rules",
 }
 

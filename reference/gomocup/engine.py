@@ -8,7 +8,7 @@ In this order, each a hard rule checked before any search:
 3. **vcf**: a win by continuous fours (:func:`reference.mnk.vcf.vcf_search`, sound),
    within a share of the budget and a node limit;
 4. **search**: iterative-deepening PVS with the transposition table kept from move
-   to move, over the cells next to a stone (:class:`reference.mnk.player.NearMovesGame`,
+   to move, over the cells next to a stone (:class:`reference.mnk.players.NearMovesGame`,
    seed 001's threat heuristic at the horizon), until the deadline;
 5. **fallback**: when not even depth 1 finished, the first candidate of the
    move ordering (the centre on an empty board).
@@ -23,9 +23,9 @@ from typing import Final
 
 from reference.bits import Bitboard
 from reference.errors import GameError, SearchTimeoutError
-from reference.mnk.board import MNKGame
-from reference.mnk.notation import Cell
-from reference.mnk.player import NearMovesGame
+from reference.mnk.geometry import Cell
+from reference.mnk.players import NearMovesGame
+from reference.mnk.solver import MNKGame
 from reference.mnk.vcf import vcf_search
 from reference.search import Deadline, TranspositionTable, iterative_deepening
 

@@ -1,10 +1,16 @@
 """The (M,N,K)-game of seed 001 (Luccioli, *Project Report: Algorithms and Data Structures*).
 
-:mod:`.board` (bitboards, rules, Zobrist and symmetry keys), :mod:`.notation`
-(cells and positions), :mod:`.symmetry`, :mod:`.threats` (the threat heuristic),
-:mod:`.player` (a time-limited player) and :mod:`.cli` (the command-line spec).
+:mod:`.geometry` (cells, K-lines, masks, the Zobrist table), :mod:`.notation` (cells
+and positions), :mod:`.symmetry` (the board's symmetries, canonical keys),
+:mod:`.evaluation` (the threat heuristic), :mod:`.rules` (:class:`MNKState`: make /
+unmake with Zobrist hashing, legal moves, the win test), then ours, beyond the
+report: :mod:`.pairing` (pairing strategies), :mod:`.solver` (:class:`MNKGame`: the
+rules plus threat bookkeeping, sound pruning and static proofs, the public game),
+:mod:`.vcf` (victory by continuous fours) and :mod:`.players` (a time-limited player).
 """
 
-from reference.mnk.board import ORDERINGS, MNKGame, Player, has_k_line
+from reference.mnk.geometry import has_k_line
+from reference.mnk.rules import ORDERINGS, MNKState, Side
+from reference.mnk.solver import MNKGame
 
-__all__ = ["ORDERINGS", "MNKGame", "Player", "has_k_line"]
+__all__ = ["ORDERINGS", "MNKGame", "MNKState", "Side", "has_k_line"]

@@ -20,41 +20,24 @@ Upper-case ``X`` / ``O`` are accepted on input; output is lower case.  Because x
 moves first, ``count(x) - count(o)`` must be 0 (x to move) or 1 (o to move) and
 the side to move must agree with the counts.  The rules that need K (at most
 one side has K in a row, and it is the side that just moved) are checked by
-:meth:`reference.mnk.board.MNKGame.from_notation`.
+:func:`check_k_lines` (called by :meth:`reference.mnk.rules.MNKState.from_notation`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeAlias
 
+from reference.bits import Bitboard, bit_indices
 from reference.digits import is_digits
 from reference.errors import ParameterError, PositionFormatError
-
-Bitboard: TypeAlias = int
-"""A set of cells: bit ``row * M + column`` is set when the cell is in the set."""
-
-Cell: TypeAlias = int
-"""A cell index ``row * M + column`` (``a1`` = 0); also the mnk move type."""
-
-MAX_SIDE = 26
-"""Largest M or N: one column letter per column, ``a`` to ``z`` (our choice; the issue asks for >= 15)."""
+from reference.mnk.geometry import Cell, Geometry, check_dimensions, has_k_line
 
 COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 X_CHAR = "x"
 O_CHAR = "o"
 EMPTY_CHAR = "."
-PLAYER_CHARS = (X_CHAR, O_CHAR)
-
-
-def check_dimensions(m: int, n: int) -> None:
-    """Raise :class:`ParameterError` unless ``1 <= m, n <= MAX_SIDE``."""
-    for name, value in (("m (columns)", m), ("n (rows)", n)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ParameterError(f"{name} must be an integer, got {value!r}")
-        if not 1 <= value <= MAX_SIDE:
-            raise ParameterError(f"{name} = {value} is out of range: allowed 1..{MAX_SIDE}")
+SIDE_CHARS = (X_CHAR, O_CHAR)
 
 
 def format_cell(cell: Cell, m: int) -> str:
@@ -122,7 +105,13 @@ def parse_position(text: str, m: int | None = None, n: int | None = None) -> Par
         check_dimensions(width, len(rows))
     except ParameterError as error:
         raise PositionFormatError(f"bad position {text!r}: {error}") from None
-    height = len(rows)
+    x_bits, o_bits = _parse_rows(rows, width)
+    to_move = _side_to_move(side_text, x_bits, o_bits)
+    return ParsedPosition(width, len(rows), x_bits, o_bits, to_move)
+
+
+def _parse_rows(rows: list[str], width: int) -> tuple[Bitboard, Bitboard]:
+    """The bitboards (x, o) of the rows, top row first."""
     x_bits = 0
     o_bits = 0
     for index, row_text in enumerate(rows):
@@ -130,7 +119,7 @@ def parse_position(text: str, m: int | None = None, n: int | None = None) -> Par
             raise PositionFormatError(
                 f"row {index + 1} from the top has {len(row_text)} cells, expected {width}"
             )
-        row = height - 1 - index
+        row = len(rows) - 1 - index
         for column, char in enumerate(row_text.lower()):
             bit = 1 << (row * width + column)
             if char == X_CHAR:
@@ -141,8 +130,13 @@ def parse_position(text: str, m: int | None = None, n: int | None = None) -> Par
                 raise PositionFormatError(
                     f"bad character {char!r} in row {index + 1} from the top: allowed x, o, ."
                 )
+    return x_bits, o_bits
+
+
+def _side_to_move(side_text: str, x_bits: Bitboard, o_bits: Bitboard) -> int:
+    """0 (x) or 1 (o): the side written, which must be the one the stone counts say (x first)."""
     side = side_text.lower()
-    if side not in PLAYER_CHARS:
+    if side not in SIDE_CHARS:
         raise PositionFormatError(f"bad side to move {side_text!r}: allowed x or o")
     difference = x_bits.bit_count() - o_bits.bit_count()
     if difference not in (0, 1):
@@ -150,22 +144,55 @@ def parse_position(text: str, m: int | None = None, n: int | None = None) -> Par
             f"impossible position: x has {x_bits.bit_count()} stones and o has "
             f"{o_bits.bit_count()}; x moves first, so x must have as many stones as o or one more"
         )
-    if PLAYER_CHARS.index(side) != difference:
-        expected = PLAYER_CHARS[difference]
+    if SIDE_CHARS.index(side) != difference:
+        expected = SIDE_CHARS[difference]
         raise PositionFormatError(
             f"side to move {side!r} does not match the stone counts: {expected} is to move"
         )
-    return ParsedPosition(width, height, x_bits, o_bits, difference)
+    return difference
+
+
+def check_k_lines(position: ParsedPosition, geo: Geometry) -> bool:
+    """Whether the game is over; raise :class:`PositionFormatError` for impossible K-lines.
+
+    At most one side has K in a row, it is the side that made the last move, and one
+    last stone can have completed all its K-lines.
+    """
+    x_line = has_k_line(position.x_bits, geo)
+    o_line = has_k_line(position.o_bits, geo)
+    if x_line and o_line:
+        raise PositionFormatError("impossible position: both x and o have k in a row")
+    if not (x_line or o_line):
+        return False
+    winner = 0 if x_line else 1
+    name = SIDE_CHARS[winner]
+    if winner == position.to_move:
+        raise PositionFormatError(
+            f"impossible position: {name} has k in a row but did not make the last move"
+        )
+    bits = position.o_bits if winner else position.x_bits
+    if all(has_k_line(bits & ~(1 << cell), geo) for cell in bit_indices(bits)):
+        raise PositionFormatError(
+            f"impossible position: {name}'s k-lines cannot all have been completed "
+            "by one last stone"
+        )
+    return True
+
+
+def board_rows(x_bits: Bitboard, o_bits: Bitboard, m: int, n: int, chars: str) -> list[str]:
+    """The rows from the top, one character per cell: ``chars`` is (x, o, empty)."""
+    rows = []
+    for row in range(n - 1, -1, -1):
+        line = []
+        for column in range(m):
+            bit = 1 << (row * m + column)
+            line.append(chars[0] if x_bits & bit else chars[1] if o_bits & bit else chars[2])
+        rows.append("".join(line))
+    return rows
 
 
 def format_position(x_bits: Bitboard, o_bits: Bitboard, m: int, n: int) -> str:
     """The position string of a board (side to move taken from the counts)."""
-    rows = []
-    for row in range(n - 1, -1, -1):
-        chars = []
-        for column in range(m):
-            bit = 1 << (row * m + column)
-            chars.append(X_CHAR if x_bits & bit else O_CHAR if o_bits & bit else EMPTY_CHAR)
-        rows.append("".join(chars))
-    side = PLAYER_CHARS[x_bits.bit_count() - o_bits.bit_count()]
+    rows = board_rows(x_bits, o_bits, m, n, X_CHAR + O_CHAR + EMPTY_CHAR)
+    side = SIDE_CHARS[x_bits.bit_count() - o_bits.bit_count()]
     return "/".join(rows) + " " + side

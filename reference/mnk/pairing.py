@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from reference.mnk.notation import Bitboard
+from reference.bits import Bitboard
 
 PAIRING_BUDGET: Final = 200
 """Most search steps spent looking for one pairing (our choice: the searches on 5 x 5 boards

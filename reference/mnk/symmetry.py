@@ -11,7 +11,7 @@ The canonical key of a position is the smallest of the Zobrist keys of its
 images under every symmetry.  All images of a position have the same set of
 image keys, so symmetric positions share one canonical key and one
 transposition-table entry.  To keep it cheap, the keys of all the images are
-maintained *incrementally and at once*: the Zobrist value of "player p on cell c"
+maintained *incrementally and at once*: the Zobrist value of "side p on cell c"
 is packed into one wide integer whose 64-bit chunk ``t`` is the key of p on the
 image of c under symmetry ``t`` (chunk 0 is the identity, i.e. the plain key).
 Making or unmaking a move is then one XOR of that wide integer, and the
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference.mnk.notation import Bitboard
+from reference.bits import Bitboard
 
 Permutation = tuple[int, ...]
 """``perm[cell]`` is the image of ``cell`` under a symmetry."""
@@ -71,18 +71,18 @@ def transform_bits(bits: Bitboard, perm: Permutation) -> Bitboard:
 def packed_zobrist(
     keys: Sequence[int], perms: Sequence[Permutation], cells: int
 ) -> tuple[list[int], list[int]]:
-    """Per player, per cell: the packed Zobrist values of all images (see the module docstring).
+    """Per side, per cell: the packed Zobrist values of all images (see the module docstring).
 
-    ``keys[p * cells + c]`` is the plain Zobrist key of player ``p`` on cell ``c``.
+    ``keys[s * cells + c]`` is the plain Zobrist key of side ``s`` on cell ``c``.
     """
     packed: tuple[list[int], list[int]] = ([], [])
-    for player in (0, 1):
-        base = player * cells
+    for side in (0, 1):
+        base = side * cells
         for cell in range(cells):
             value = 0
             for index, perm in enumerate(perms):
                 value |= keys[base + perm[cell]] << (KEY_BITS * index)
-            packed[player].append(value)
+            packed[side].append(value)
     return packed
 
 

@@ -7,7 +7,7 @@ module is its simplest sound form, **VCF**, for any K (K = 5 is freestyle
 gomoku, "five or more in a row wins"):
 
 * a **four** of a player is a K-line (K consecutive cells) holding K - 1 of its
-  stones and one empty cell (:meth:`MNKGame.completing_cells` lists those cells);
+  stones and one empty cell (:meth:`~reference.mnk.rules.MNKState.completing_cells` lists those cells);
 * the attacker (the side to move) wins at once when it has a four;
 * otherwise, if the defender has a four the attacker must block it (two fours of
   the defender: no VCF); the attacker only plays moves that make a four and leave
@@ -34,9 +34,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from reference.bits import Bitboard, bit_indices
 from reference.errors import ParameterError
-from reference.mnk.board import Geometry, MNKGame
-from reference.mnk.notation import Bitboard, Cell
+from reference.mnk.geometry import Cell, Geometry, line_cells
+from reference.mnk.rules import MNKState
 from reference.search.context import DEADLINE_CHECK_INTERVAL, Deadline
 
 VCF_DEFAULT_NODES: Final = 200_000
@@ -73,27 +74,13 @@ def four_cells(own: Bitboard, other: Bitboard, geo: Geometry) -> Bitboard:
     Placing a stone on one of the two empty cells of such a line leaves K - 1 own
     stones and one empty cell in it.
     """
-    need = geo.k - 2
-    cells = 0
-    for window in geo.windows:
-        if not window & other and (own & window).bit_count() == need:
-            cells |= window
-    return cells & ~own & ~other
-
-
-def _cells(bits: Bitboard) -> list[Cell]:
-    cells = []
-    while bits:
-        low = bits & -bits
-        cells.append(low.bit_length() - 1)
-        bits ^= low
-    return cells
+    return line_cells(own, other, geo, geo.k - 2)
 
 
 class _Searcher:
     __slots__ = ("deadline", "failed", "game", "max_nodes", "nodes")
 
-    def __init__(self, game: MNKGame, max_nodes: int | None, deadline: Deadline | None) -> None:
+    def __init__(self, game: MNKState, max_nodes: int | None, deadline: Deadline | None) -> None:
         self.game = game
         self.max_nodes = max_nodes
         self.deadline = deadline
@@ -138,7 +125,7 @@ class _Searcher:
             else:
                 candidates &= threats  # block the four, and make a four while doing it
         children: list[tuple[int, Cell, Bitboard]] = []
-        for cell in _cells(candidates):
+        for cell in bit_indices(candidates):
             game.make(cell)
             completing = game.completing_cells(attacker)
             if completing and not game.completing_cells(defender) and not game.is_terminal():
@@ -164,7 +151,7 @@ class _Searcher:
 
 
 def vcf_search(
-    game: MNKGame,
+    game: MNKState,
     *,
     max_depth: int | None = None,
     max_nodes: int | None = VCF_DEFAULT_NODES,
@@ -176,7 +163,7 @@ def vcf_search(
     no bound), ``max_nodes`` the attacker positions visited (``None``: no bound).
     Needs K >= 2 (a four is K - 1 stones).
 
-    >>> game = MNKGame(9, 9, 5)
+    >>> game = MNKState(9, 9, 5)
     >>> for cell in ("c3", "b3", "d3", "a9", "e3", "i9", "f5", "a1", "f6", "i1"):
     ...     _ = game.play(game.parse_move(cell))
     >>> result = vcf_search(game)   # x: four on row 3, o must block g3, then a double four
@@ -202,7 +189,7 @@ def vcf_search(
     return VCFResult(False, (), searcher.nodes, True)
 
 
-def check_vcf_line(game: MNKGame, line: tuple[Cell, ...]) -> bool:
+def check_vcf_line(game: MNKState, line: tuple[Cell, ...]) -> bool:
     """Whether ``line`` is a VCF for the side to move: replayed on a copy, every attacker
     move but the last makes a four that leaves the defender no four, every defender
     move is the single cell blocking it (or the attacker had two), and the last

@@ -24,7 +24,7 @@ from reference.dots_and_boxes.algorithm1 import (
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.dots_and_boxes.exhaustive import exact_value
 from reference.errors import ParameterError
-from reference.mnk.board import MNKGame
+from reference.mnk.solver import MNKGame
 from reference.search import WIN, Score, solve_raw
 
 ALL = (12, 23, 24)

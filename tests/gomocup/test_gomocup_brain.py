@@ -23,7 +23,7 @@ from reference.gomocup.timeman import (
     TimeControl,
     move_budget,
 )
-from reference.mnk.board import MNKGame
+from reference.mnk.solver import MNKGame
 from reference.search import Deadline
 
 

@@ -8,20 +8,19 @@ from hypothesis import strategies as st
 from mnk_strategies import naive_has_line, play_choices, reachable_games
 
 from reference.errors import IllegalMoveError, ParameterError
-from reference.mnk.board import (
-    ORDERINGS,
-    MNKGame,
-    Player,
+from reference.mnk.geometry import (
     completing_cells_by_shifts,
     completing_cells_by_windows,
     geometry,
     has_k_line,
     neighbourhood,
 )
+from reference.mnk.rules import ORDERINGS, Side
+from reference.mnk.solver import MNKGame
 from reference.search import WIN, divide_raw, perft
 
 TIC_TAC_TOE_PERFT = [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]
-"""Move sequences of exactly d plies in tic-tac-toe, d = 1..9 (issue 2; finished games are not
+"""Move sequences of exactly d plies in tic-tac-toe, d = 1..9 (finished games are not
 expanded).  Cross-check: the games ending at each ply sum to 255,168, the number of possible
 tic-tac-toe games (Wikipedia, "Tic-tac-toe", §Combinatorics)."""
 
@@ -48,7 +47,7 @@ def test_parameter_limits_accepted() -> None:
 
 @pytest.mark.parametrize("depth", range(1, 9))
 def test_tic_tac_toe_perft(depth: int) -> None:
-    """Issue 2's perft counts (terminal positions are leaves and are not expanded)."""
+    """The tic-tac-toe perft counts (terminal positions are leaves and are not expanded)."""
     assert perft(MNKGame(3, 3, 3, ordering="natural"), depth) == TIC_TAC_TOE_PERFT[depth - 1]
 
 
@@ -129,7 +128,7 @@ def test_terminal_scores() -> None:
         game.play(move)
     assert not game.is_terminal()
     game.play(2)  # x completes the bottom row
-    assert game.is_terminal() and game.winner() is Player.X
+    assert game.is_terminal() and game.winner() is Side.X
     assert game.terminal_score() == -WIN and game.legal_moves() == []
     draw = MNKGame.from_notation("xox/xoo/oxx o", 3)
     assert draw.is_terminal() and draw.winner() is None and draw.terminal_score() == 0
@@ -138,7 +137,7 @@ def test_terminal_scores() -> None:
 def test_k_equals_one_first_stone_wins() -> None:
     game = MNKGame(2, 2, 1)
     game.play(3)
-    assert game.winner() is Player.X
+    assert game.winner() is Side.X
 
 
 def test_play_rejects_illegal_moves() -> None:

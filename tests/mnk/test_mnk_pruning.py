@@ -23,8 +23,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mnk_strategies import brute_force_value, play_choices, reachable_games
 
-from reference.mnk.board import MNKGame, completing_cells_by_windows
+from reference.mnk.geometry import completing_cells_by_windows, open_lines
 from reference.mnk.pairing import find_pairing, find_pairing_after_move, is_pairing
+from reference.mnk.rules import MNKState
+from reference.mnk.solver import MNKGame
 from reference.search import INFINITY, WIN, TranspositionTable, solve_raw
 
 
@@ -239,6 +241,42 @@ def test_tracked_threats_and_open_lines_equal_a_fresh_count(
     copy = game.copy()
     assert copy.completing_cells(0) == game.completing_cells(0)
     assert copy.open_lines(1) == game.open_lines(1)
+
+
+@settings(derandomize=True, max_examples=150, deadline=None)
+@given(
+    st.sampled_from([(3, 3, 3), (4, 4, 3), (4, 4, 4), (5, 4, 4), (6, 6, 4), (4, 5, 2), (2, 3, 2)]),
+    st.booleans(),
+    st.lists(st.tuples(st.integers(0, 1000), st.integers(0, 3)), max_size=40),
+)
+def test_solver_make_equals_the_rules_make(
+    shape: tuple[int, int, int], symmetry: bool, steps: list[tuple[int, int]]
+) -> None:
+    """``MNKGame.make`` (the rules' make fused with the threat bookkeeping) and the literal
+    ``MNKState.make`` leave the same position after every make and unmake: bitboards, keys,
+    side to move, history and result.  Now and then (action 3) the bookkeeping is asked
+    (it starts there, or goes on): the threats-first move order, the completing cells and
+    the open K-lines then equal the rules' counted from scratch, also after moves taken
+    back below the ply where it started and other moves made without asking."""
+    m, n, k = shape
+    rules = MNKState(m, n, k, symmetry=symmetry)
+    game = MNKGame(m, n, k, symmetry=symmetry)
+    for choice, action in steps:
+        if action == 0 and game.moves:  # take a move back
+            rules.unmake()
+            game.unmake()
+        elif not rules.is_terminal():
+            move = rules.legal_moves()[choice % len(rules.legal_moves())]
+            rules.make(move)
+            game.make(move)
+        state = (rules.bits, rules.key, rules.tt_key(), rules.to_move, rules.moves)
+        assert state == (game.bits, game.key, game.tt_key(), game.to_move, game.moves)
+        assert (rules.is_terminal(), rules.winner()) == (game.is_terminal(), game.winner())
+        if action == 3:
+            assert game.legal_moves() == rules.legal_moves()
+            for side in (0, 1):
+                assert game.completing_cells(side) == rules.completing_cells(side)
+                assert game.open_lines(side) == open_lines(rules.bits[1 - side], rules.geometry)
 
 
 @settings(derandomize=True, max_examples=200, deadline=None)

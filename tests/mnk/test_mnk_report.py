@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 
-from reference.mnk.board import MNKGame, geometry
+from reference.mnk.geometry import geometry
+from reference.mnk.solver import MNKGame
 from reference.search import (
     WIN,
     Bound,

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mnk_strategies import brute_force_value, paper_game, reachable_games
 
-from reference.mnk.board import MNKGame
+from reference.mnk.solver import MNKGame
 from reference.search import ALGORITHMS, WIN, TranspositionTable, search, solve_raw
 
 
@@ -134,7 +134,7 @@ def sibling_values(game: MNKGame, depth: int, algorithm: str) -> list[int | None
 def test_symmetry_on_equals_symmetry_off(game: MNKGame, depth: int) -> None:
     """Canonical keys change what the TT shares, never a value or the set of optimal moves.
 
-    Issue 14: a heuristic that scores mirror images differently changes depth-limited
+    A heuristic that scores mirror images differently changes depth-limited
     values when folding is on.  Root values alone rarely show it; the values of all the
     root moves, searched with one shared table, do: on a position with few stones many
     siblings are images of each other, and with folding the later one reuses the earlier

@@ -5,8 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from mnk_strategies import reachable_games
 
-from reference.mnk.board import MNKGame, has_k_line
+from reference.mnk.geometry import has_k_line
 from reference.mnk.notation import format_position
+from reference.mnk.solver import MNKGame
 from reference.mnk.symmetry import canonical_key, symmetries, transform_bits
 
 

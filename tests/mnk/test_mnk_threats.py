@@ -5,8 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from mnk_strategies import reachable_games
 
-from reference.mnk.board import MNKGame
-from reference.mnk.threats import (
+from reference.mnk.evaluation import (
     CLOSED,
     EVALUATION_LIMIT,
     OPEN,
@@ -21,6 +20,7 @@ from reference.mnk.threats import (
     threat_score_by_shifts,
     threat_value,
 )
+from reference.mnk.solver import MNKGame
 from reference.search import MATE_BOUND
 
 
@@ -52,7 +52,8 @@ def test_open_semi_open_and_closed_runs_along_a_row() -> None:
 
 def test_one_gap_counts_as_a_semi_open_threat_of_all_its_stones() -> None:
     """Seed 001: "symbols separated by one empty square" are a semi-open threat.  Each
-    run is scored on its own as well, so a line reads the same both ways (issue 14)."""
+    run is scored on its own as well, so a line reads the same both ways (symmetric positions
+    evaluate equally)."""
     gap = [(CLOSED, 1)] * 9 + [(SEMI_OPEN, 3), (OPEN, 1), (OPEN, 2)]
     assert threats_of([".xx.x."]) == sorted(gap)
     assert threats_of([".x.xx."]) == sorted(gap)  # the mirror image

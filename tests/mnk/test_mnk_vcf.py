@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mnk_strategies import play_choices
 
-from reference.mnk.board import MNKGame
+from reference.mnk.solver import MNKGame
 from reference.mnk.vcf import check_vcf_line, four_cells, vcf_search
 from reference.search import Deadline, solve_raw
 

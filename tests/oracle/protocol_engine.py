@@ -29,7 +29,7 @@ from reference import Connect6, WarGame, api
 from reference.cli.options import add_game_options, game_options
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.errors import GameError
-from reference.mnk.board import MNKGame
+from reference.mnk.solver import MNKGame
 from reference.registry import all_specs
 from reference.search.protocol import PlayableGame
 from reference.search.tt import TranspositionTable

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from walk_game import Walk
 
 from reference.dots_and_boxes.board import DotsAndBoxes
-from reference.mnk.board import MNKGame
+from reference.mnk.solver import MNKGame
 from reference.search import (
     INFINITY,
     Game,

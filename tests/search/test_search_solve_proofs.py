@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference.dots_and_boxes.board import DotsAndBoxes
-from reference.mnk.board import MNKGame
+from reference.mnk.solver import MNKGame
 from reference.search import INFINITY, WIN, Score, TranspositionTable, solve_raw
 from reference.search.engine import apply_proof_bounds
 from reference.search.parallel import exact_score

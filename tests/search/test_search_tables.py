@@ -21,8 +21,8 @@ from walk_game import Walk
 
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.errors import ParameterError
-from reference.mnk.board import MNKGame
-from reference.mnk.player import NearMovesGame
+from reference.mnk.players import NearMovesGame
+from reference.mnk.solver import MNKGame
 from reference.search import (
     INFINITY,
     WIN,

@@ -1,7 +1,7 @@
 """``threats mnk``: the threats of both sides of an (M,N,K) position and its evaluation.
 
 Seed 001, "Evaluation Function": open, semi-open and closed threats
-(:mod:`reference.mnk.threats`) and the evaluation for the side to move.
+(:mod:`reference.mnk.evaluation`) and the evaluation for the side to move.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import argparse
 
 from reference.cli.extra import ExtraCommand
 from reference.cli.options import add_game_and_position, build_game
-from reference.mnk.board import MNKGame
-from reference.mnk.notation import PLAYER_CHARS
-from reference.mnk.threats import CLOSED, OPEN, find_threats, threat_score
+from reference.mnk.evaluation import CLOSED, OPEN, find_threats, threat_score
+from reference.mnk.notation import SIDE_CHARS
+from reference.mnk.rules import MNKState
 from reference.registry import GameSpec, JsonObject
 
 KIND_NAMES = {OPEN: "open", CLOSED: "closed"}
@@ -21,11 +21,11 @@ KIND_NAMES = {OPEN: "open", CLOSED: "closed"}
 def run_threats(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
     """Threats of both sides and the evaluation of a position (seed 001, Evaluation Function)."""
     game = build_game(spec, args)
-    assert isinstance(game, MNKGame)
+    assert isinstance(game, MNKState)
     geo = game.geometry
-    result: JsonObject = {"position": game.to_notation(), "to_move": PLAYER_CHARS[game.to_move]}
-    for player, name in enumerate(PLAYER_CHARS):
-        own, other = game.bits[player], game.bits[1 - player]
+    result: JsonObject = {"position": game.to_notation(), "to_move": SIDE_CHARS[game.to_move]}
+    for side, name in enumerate(SIDE_CHARS):
+        own, other = game.bits[side], game.bits[1 - side]
         threats = find_threats(own, other, geo.m, geo.n)
         result[f"threats_{name}"] = [
             {"kind": KIND_NAMES.get(kind, "semi-open"), "stones": stones}
@@ -38,7 +38,7 @@ def run_threats(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
 
 def render_threats(result: JsonObject) -> str:
     lines = [f"position: {result['position']}  ({result['to_move']} to move)"]
-    for name in PLAYER_CHARS:
+    for name in SIDE_CHARS:
         threats = result[f"threats_{name}"]
         assert isinstance(threats, list)
         described = ", ".join(f"{t['kind']} {t['stones']}" for t in threats) or "none"

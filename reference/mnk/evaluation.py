@@ -24,8 +24,8 @@ blocking the opponent").
 the same threats with whole-board shifts and is what :func:`threat_evaluation`
 uses (a test checks that they agree).
 
-ERRATUM: the paper gives no numbers for the weights (seeds README, "Seed 001");
-every weight below is our choice.  Runs on both sides of a gap are also scored
+GAP: the paper gives no numbers for the weights (seeds README, "Seed 001");
+every weight below is our choice.  OURS: runs on both sides of a gap are also scored
 on their own (a simplification; the gap pair is scored as well).
 
 **The score does not depend on the scan direction.**  Seed 001 folds symmetric
@@ -33,7 +33,7 @@ positions into one table entry because "symmetric nodes result in the same
 evaluation"; the scan sees each line in one direction only, so every rule must
 read a line the same way forwards and backwards.  Each run is scored on its own
 (its two ends), and each pair of runs one empty cell apart once more as a
-semi-open threat.  (Issue 14: an earlier version scored only the run *after* the
+semi-open threat.  (An earlier version scored only the run *after* the
 gap on its own, so on a 4 x 1 board with K = 3 ``x.xx`` scored 2009 and its
 mirror ``xx.x`` 1014, and 1,139 of 1,963 random positions evaluated differently
 from one of their images: with symmetry folding on, depth-limited values
@@ -214,6 +214,8 @@ def threat_score_by_shifts(own: int, other: int, m: int, n: int, k: int) -> int:
 
 def threat_evaluation(own: int, other: int, m: int, n: int, k: int) -> Score:
     """Seed 001's evaluation for the player with stones ``own`` (the side to move).
+
+    OURS: the report evaluates for the player it plays for; negamax needs the side to move.
 
     ``OWN_WEIGHT * threats(own) - OPPONENT_WEIGHT * threats(other)``, clamped
     strictly inside ``(-MATE_BOUND, MATE_BOUND)``.  Uses the shift version of the

@@ -6,10 +6,10 @@ the best move of the last finished iteration; a transposition table (kept from
 move to move: its keys are positions, so its entries stay valid) orders each
 iteration by the previous best moves.  All of that is the core's
 :func:`reference.search.iterative_deepening`; this module only wires it to a
-game and keeps the table between moves.  The seed's player had 10 seconds per
-move; here the limit is a parameter.
+game and keeps the table between moves.  OURS: the seed's player had 10 seconds per
+move; here the limit is a parameter (default 1 s).
 
-On big boards the player searches only the empty cells within ``candidate_radius``
+OURS: on big boards the player searches only the empty cells within ``candidate_radius``
 king moves of a stone (:class:`NearMovesGame`), the usual pruning of gomoku
 programs: with 200+ moves per ply a Python search would not get past depth 2.
 A radius of 1 never drops an immediate win or forced block (the missing cell of
@@ -24,9 +24,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reference.errors import ParameterError
-from reference.mnk.board import MNKGame, neighbourhood
-from reference.mnk.notation import Cell
+from reference.mnk.geometry import Cell, neighbourhood
+from reference.mnk.rules import slot_names
+from reference.mnk.solver import MNKGame
 from reference.search import Deadline, Score, TranspositionTable, iterative_deepening
+from reference.search.root import Algorithm
 
 PRUNE_ABOVE_CELLS = 36
 """Boards with more cells than this get ``candidate_radius = 1`` by default (our choice)."""
@@ -71,7 +73,7 @@ class NearMovesGame(MNKGame):
             raise ParameterError(f"candidate radius must be >= 1, got {radius}")
         view = cls.__new__(cls)
         source = game.copy()
-        for name in MNKGame.__slots__:
+        for name in slot_names(MNKGame):
             setattr(view, name, getattr(source, name))
         view._radius = radius
         return view
@@ -97,7 +99,7 @@ class TimedPlayer:
         time_limit: float = 1.0,
         *,
         max_depth: int | None = None,
-        algorithm: str = "pvs",
+        algorithm: Algorithm = "pvs",
         table_size: int = DEFAULT_TABLE_SIZE,
         candidate_radius: int | str | None = "auto",
         clock: Callable[[], float] = time.monotonic,
