@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from mnk_strategies import brute_force_value, paper_game, reachable_games
 
 from reference.mnk.solver import MNKGame
-from reference.search import ALGORITHMS, WIN, TranspositionTable, search, solve_raw
+from reference.search import ALGORITHMS, WIN, Algorithm, TranspositionTable, search, solve_raw
 
 
 @pytest.mark.parametrize(
@@ -110,7 +110,7 @@ def test_tt_on_equals_tt_off(game: MNKGame, depth: int) -> None:
     assert with_tt == without == plain
 
 
-def sibling_values(game: MNKGame, depth: int, algorithm: str) -> list[int | None]:
+def sibling_values(game: MNKGame, depth: int, algorithm: Algorithm) -> list[int | None]:
     """Every root move's value, the children searched ``depth`` plies with one table."""
     tt = TranspositionTable(1 << 12)
     values: list[int | None] = []
@@ -189,7 +189,7 @@ def test_symmetry_and_ordering_cut_nodes_4_3_3() -> None:
     ],
 )
 def test_pinned_node_counts_tic_tac_toe(
-    algorithm: str, ordering: str, symmetry: bool, nodes: int
+    algorithm: Algorithm, ordering: str, symmetry: bool, nodes: int
 ) -> None:
     """Node counts of full-depth searches of 3,3,3 (examples/mnk_node_counts.py, Table 1 and
     docs/papers/001-mnk.md).  Pinned so that a change of behaviour is always deliberate:

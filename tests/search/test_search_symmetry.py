@@ -25,7 +25,6 @@ from hypothesis import strategies as st
 from reference.connect6.board import Connect6
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.dou_shou_qi.rules import DouShouQi
-from reference.mnk.solver import MNKGame
 from reference.mnk.notation import format_position
 from reference.mnk.solver import MNKGame
 from reference.mnk.symmetry import symmetries, transform_bits
