@@ -226,7 +226,7 @@ class BoundedSolver:
 
 def _threat_proof(game: AnyGame, budget: Budget) -> Verdict | None:
     """A threat-space win of the side to move, for the games that have one (else ``None``)."""
-    from reference.connect6.board import Connect6
+    from reference.connect6.rules import Connect6
     from reference.mnk.board import MNKGame
 
     if isinstance(game, MNKGame) and game.k >= 2:

@@ -37,7 +37,7 @@ from functools import partial
 from typing import Any
 
 from reference import api
-from reference.connect6.board import Connect6
+from reference.connect6.rules import Connect6
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.dou_shou_qi.board import DouShouQi
 from reference.errors import ParameterError

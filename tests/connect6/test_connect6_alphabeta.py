@@ -5,8 +5,8 @@ from __future__ import annotations
 from connect6_strategies import reachable_games
 from hypothesis import given, settings
 
-from reference.connect6 import Connect6, Player
-from reference.connect6.player import choose_move
+from reference.connect6 import Connect6, Side
+from reference.connect6.players import choose_move
 from reference.search import MATE_BOUND, WIN, TranspositionTable, search
 
 
@@ -19,17 +19,17 @@ def test_alphabeta_takes_an_immediate_six() -> None:
     result = search(game, 1, algorithm="alphabeta_tt", tt=TranspositionTable(1 << 10))
     assert result.value == WIN - 1
     game.play(result.best_move)
-    assert game.winner() == Player.BLACK
+    assert game.winner() == Side.BLACK
 
 
 def test_alphabeta_blocks_a_four() -> None:
     """White to move must block black's four (c5..f5) or lose at once."""
     game = small("10/c5,d5,e5,f5,j1/a10,b10,c10,j10", width=10)
-    assert game.to_move == Player.WHITE
+    assert game.to_move == Side.WHITE
     result = search(game, 2, algorithm="alphabeta_tt", tt=TranspositionTable(1 << 12))
     assert result.value > -MATE_BOUND
     game.play(result.best_move)
-    assert game.threat_count(Player.BLACK) == 0
+    assert game.threat_count(Side.BLACK) == 0
 
 
 def test_ordering_is_descending_for_black_ascending_for_white() -> None:
