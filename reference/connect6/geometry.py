@@ -30,18 +30,20 @@ Point: TypeAlias = int
 """A point of the board as its bit index ``row * stride + col``."""
 
 MIN_SIZE = 6
-"""The smallest board: a road (six in a row) must fit (our choice of range)."""
+"""OURS: the smallest board, where a road (six in a row) still fits."""
 
 MAX_SIZE = 19
-"""The largest board: 19 x 19, the usual Connect6 board (columns a..s; our choice of range)."""
+"""OURS: the largest board, 19 x 19, the usual Connect6 board (columns a..s)."""
 
 DEFAULT_SIZE = 19
-"""19 x 19 (our choice: seed 004 gives no size; Wu and Huang's Connect6 is usually played on a
-Go board)."""
+"""GAP (the report gives no board size): 19 x 19, our choice; Wu and Huang's Connect6 is
+usually played on a Go board."""
 
 ROAD_LENGTH = 6
-"""Seed 004, §2.1.3: a road is six consecutive points.  Six or more in a row wins: the standard
-Connect6 rule (Wu and Huang 2006; our choice, the report states no rule)."""
+"""Seed 004, §2.1.3: a road (路) is six consecutive points.
+
+GAP (the report states no rule): six or more in a row wins, the standard Connect6 rule
+(Wu and Huang 2006), our choice."""
 
 COLUMN_LETTERS = "abcdefghijklmnopqrs"
 """Column names a, b, c, ... (no letter is skipped, unlike Go's missing i; our notation)."""
