@@ -103,7 +103,8 @@ def _pairs_meeting_all(masks: list[Bitboard], union: Bitboard) -> list[Move]:
     return [(p, q) for p, q in _pairs(union) if all(m & ((1 << p) | (1 << q)) for m in masks)]
 
 
-def _with_point(p: int, q: int) -> Move:
+def _sorted_pair(p: int, q: int) -> Move:
+    """The move of the two points ``p`` and ``q``, in increasing order."""
     return (p, q) if p < q else (q, p)
 
 
@@ -121,7 +122,7 @@ def blocking_replies(game: Connect6, masks: list[Bitboard]) -> list[Move]:
     if common:
         others = bit_indices(game.free & ~union)
         for p in bit_indices(common):
-            replies.extend(_with_point(p, q) for q in others)
+            replies.extend(_sorted_pair(p, q) for q in others)
     return replies
 
 
@@ -146,7 +147,7 @@ def _threat_making_moves(game: Connect6) -> tuple[set[Move], Bitboard]:
         moves.update(_pairs(game.geo.road_masks[r] & free))
     others = bit_indices(threat_points)
     for p in bit_indices(single_points):  # one stone on a road of length 3, one anywhere useful
-        moves.update(_with_point(p, q) for q in others if p != q)
+        moves.update(_sorted_pair(p, q) for q in others if p != q)
     return moves, threat_points
 
 
@@ -162,7 +163,7 @@ def _blocking_threat_moves(game: Connect6, threat_points: Bitboard) -> set[Move]
     union, common = _union_and_common(defence, game.geo.board_mask)
     keep = set(_pairs_meeting_all(defence, union))
     for p in bit_indices(common):
-        keep.update(_with_point(p, q) for q in bit_indices(threat_points & ~(1 << p)))
+        keep.update(_sorted_pair(p, q) for q in bit_indices(threat_points & ~(1 << p)))
     return keep
 
 
