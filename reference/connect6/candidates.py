@@ -11,7 +11,7 @@ single-point plus pair evaluation), which "可能会遗漏最优解" (may miss t
 
 This is what :meth:`reference.connect6.rules.Connect6.search_moves` returns: the moves
 a heuristic search tries, not the rules (:meth:`~reference.connect6.rules.Connect6.legal_moves`).
-The functions work on the raw position (the road table and the occupied points), so
+The functions work on the raw position (the road table and the stones), so
 the rules class can call them.
 """
 
@@ -69,7 +69,12 @@ def best_points(table: RoadTable, points: list[Point], mover: int, width: int) -
 
 
 def ordered_pairs(
-    table: RoadTable, occupied: Bitboard, mover: int, point_width: int, pair_width: int
+    table: RoadTable,
+    black: Bitboard,
+    white: Bitboard,
+    mover: int,
+    point_width: int,
+    pair_width: int,
 ) -> list[Move]:
     """Candidate pair moves for ``mover``, best first, cut to ``pair_width``.
 
@@ -79,16 +84,18 @@ def ordered_pairs(
     only the ``point_width`` best single points are paired, and only the ``pair_width``
     best pairs are kept.
     """
-    best = best_points(table, candidate_points(table.geo, occupied), mover, point_width)
+    best = best_points(table, candidate_points(table.geo, black | white), mover, point_width)
     # steps (1)-(2): every pair of the best points, each scored on the board (black's view)
     sign = 1 if mover == Side.BLACK else -1
+    stones = [black, white]  # the position after the pair: the mover's stones with it
+    own = stones[mover]
     pairs: list[tuple[int, Move]] = []
     for i, p in enumerate(best):
         table.place(p, mover)
         for q in best[i + 1 :]:
             table.place(q, mover)
-            after = occupied | (1 << p) | (1 << q)
-            value = -static_value(table, after, 1 - mover)  # the mover's value after its move
+            stones[mover] = own | (1 << p) | (1 << q)
+            value = -static_value(table, stones[0], stones[1], 1 - mover)  # the mover's value
             table.remove(q, mover)
             pairs.append((sign * value, (p, q) if p < q else (q, p)))
         table.remove(p, mover)

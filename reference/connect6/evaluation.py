@@ -71,19 +71,19 @@ def clip(score: Score) -> Score:
     return max(-EVAL_LIMIT, min(EVAL_LIMIT, score))
 
 
-def threat_count(table: RoadTable, occupied: Bitboard, colour: int) -> int:
+def threat_count(table: RoadTable, black: Bitboard, white: Bitboard, colour: int) -> int:
     """How many stones the opponent needs to block every threat of ``colour`` (capped at 3).
 
     Seed 004, §2.1.4: a threat is a road with 4 or 5 stones of ``colour`` and none of
     the opponent; §2.2.3 (2): the table tells whether a move is a double threat (双威胁).
-    The count is the size of a smallest set of empty (not ``occupied``) points meeting
-    every threat road: 0 no threat; 1 or 2 the opponent blocks with its two stones; 3
+    The count is the size of a smallest set of empty points (neither ``black`` nor
+    ``white``) meeting every threat road: 0 no threat; 1 or 2 the opponent blocks with its two stones; 3
     means three or more, which it cannot.
     """
     roads = table.threat_roads(colour)
     if not roads:
         return 0
-    free = table.geo.board_mask & ~occupied
+    free = table.geo.board_mask & ~(black | white)
     road_masks = table.geo.road_masks
     masks = [road_masks[r] & free for r in roads]
     common = free
@@ -106,8 +106,8 @@ def threat_count(table: RoadTable, occupied: Bitboard, colour: int) -> int:
     return UNSTOPPABLE
 
 
-def static_value(table: RoadTable, occupied: Bitboard, side: int) -> Score:
-    """The road evaluation for ``side`` as if ``side`` were to move (no history needed).
+def static_value(table: RoadTable, black: Bitboard, white: Bitboard, side: int) -> Score:
+    """The road evaluation of the position (road table, stones) for ``side``, as if it were to move.
 
     Seed 004, §2.1.3: own road score minus the opponent's, both read from the road
     table in O(1) (§2.2.3 (1)).  OURS: plus a decided-threat term, since a road
@@ -123,6 +123,6 @@ def static_value(table: RoadTable, occupied: Bitboard, side: int) -> Score:
     live = table.live[side]
     if live[4] or live[5]:
         value += 2 * THREAT_WIN_SCORE
-    elif threat_count(table, occupied, other) >= UNSTOPPABLE:
+    elif threat_count(table, black, white, other) >= UNSTOPPABLE:
         value -= THREAT_WIN_SCORE
     return clip(value)

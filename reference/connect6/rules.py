@@ -314,11 +314,11 @@ class Connect6:
     # ------------------------------------------------- evaluation and search moves
     def evaluate(self) -> Score:
         """The road evaluation for the side to move (:func:`.evaluation.static_value`)."""
-        return static_value(self.table, self.black | self.white, self._to_move)
+        return static_value(self.table, self.black, self.white, self._to_move)
 
     def threat_count(self, colour: int) -> int:
         """How many stones block every threat of ``colour`` (:func:`.evaluation.threat_count`)."""
-        return threat_count(self.table, self.black | self.white, colour)
+        return threat_count(self.table, self.black, self.white, colour)
 
     counts_points = False
 
@@ -343,7 +343,7 @@ class Connect6:
                 return [(self.geo.centre,)]
             return [(p,) for p in bit_indices(self.free)]
         moves = ordered_pairs(
-            self.table, self.occupied, self._to_move, self.point_width, self.pair_width
+            self.table, self.black, self.white, self._to_move, self.point_width, self.pair_width
         )
         win = self.winning_move()
         if win is not None:

@@ -187,7 +187,9 @@ def threat_moves(game: Connect6, allow_single: bool) -> list[tuple[Move, int]]:
         if not game.table.threat_roads(defender):
             count = game.threat_count(attacker)
             if count >= need:
-                scored.append((count, static_value(game.table, game.occupied, attacker), move))
+                scored.append(
+                    (count, static_value(game.table, game.black, game.white, attacker), move)
+                )
         game.unmake()
     scored.sort(key=lambda item: (-item[0], -item[1], item[2]))
     return [(move, count) for count, _, move in scored]

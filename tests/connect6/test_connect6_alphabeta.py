@@ -56,7 +56,7 @@ def test_candidate_pairs_are_best_first_for_the_mover(game: Connect6) -> None:
     each pair never rises along the list."""
     if game.is_terminal() or game.stones_per_move() == 1:
         return
-    pairs = ordered_pairs(game.table, game.occupied, game.to_move, 6, 1000)
+    pairs = ordered_pairs(game.table, game.black, game.white, game.to_move, 6, 1000)
     assert len(pairs) == 6 * 5 // 2 or len(candidate_points(game.geo, game.occupied)) < 6
     values = []
     for move in pairs:
