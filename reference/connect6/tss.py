@@ -100,7 +100,12 @@ def _pairs(points: Bitboard) -> list[Move]:
 
 def _pairs_meeting_all(masks: list[Bitboard], union: Bitboard) -> list[Move]:
     """Every pair of points of ``union`` that puts a stone on each of ``masks``."""
-    return [(p, q) for p, q in _pairs(union) if all(m & ((1 << p) | (1 << q)) for m in masks)]
+    pairs: list[Move] = []
+    for p, q in _pairs(union):
+        pq = (1 << p) | (1 << q)
+        if all(m & pq for m in masks):
+            pairs.append((p, q))
+    return pairs
 
 
 def _sorted_pair(p: int, q: int) -> Move:
