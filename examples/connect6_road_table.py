@@ -29,6 +29,7 @@ import random
 import time
 
 from reference.connect6 import Connect6, RoadTable
+from reference.connect6.candidates import candidate_points
 from reference.connect6.evaluation import full_rescan_scores
 
 
@@ -41,14 +42,14 @@ def self_play_positions(size: int, stones_wanted: list[int], seed: int = 4) -> l
             out.append(Connect6.from_notation(game.to_notation()))
             stones_wanted.pop(0)
             continue
-        points = game.candidate_points()
+        points = candidate_points(game.geo, game.occupied)
         game.play(tuple(sorted(rng.sample(points, game.stones_per_move()))))
     return out
 
 
 def measure(game: Connect6, repeats: int) -> tuple[int, float, float, float]:
     """(points, incremental evals/s, rescan evals/s, rebuild seconds)."""
-    points = game.candidate_points()
+    points = candidate_points(game.geo, game.occupied)
     mover = game.to_move
     table = game.table
     geo = game.geo

@@ -28,7 +28,7 @@ from reference.errors import (
 
 if TYPE_CHECKING:
     from reference.api import BestMove, Solution, bestmove, divide, perft, solve
-    from reference.connect6.board import Connect6
+    from reference.connect6.rules import Connect6
     from reference.dots_and_boxes.board import DotsAndBoxes
     from reference.dou_shou_qi.rules import DouShouQi
     from reference.mnk.solver import MNKGame
@@ -41,7 +41,7 @@ _LAZY: dict[str, str] = {
     "divide": "reference.api",
     "perft": "reference.api",
     "solve": "reference.api",
-    "Connect6": "reference.connect6.board",
+    "Connect6": "reference.connect6.rules",
     "DotsAndBoxes": "reference.dots_and_boxes.board",
     "DouShouQi": "reference.dou_shou_qi.rules",
     "MNKGame": "reference.mnk.solver",

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from reference.connect6.board import Connect6
+from reference.bits import bit_indices
 from reference.connect6.drawing import RoadBar, board_svg
-from reference.connect6.geometry import ROAD_LENGTH, Player, geometry, iter_bits
+from reference.connect6.geometry import ROAD_LENGTH, Side, geometry
 from reference.connect6.puzzles import WIN_IN_3, Puzzle
 from reference.connect6.roads import THREAT_LENGTHS
+from reference.connect6.rules import Connect6
 from reference.connect6.tss import threat_space_search
 
 DRAWN_FROM_LENGTH = 2
@@ -50,7 +51,7 @@ def road_table(position: str) -> str:
     table = game.table
     bars = [
         RoadBar(road, colour, width=1.0 + 1.2 * length, highlight=length in THREAT_LENGTHS)
-        for colour in (Player.BLACK, Player.WHITE)
+        for colour in (Side.BLACK, Side.WHITE)
         for length in range(DRAWN_FROM_LENGTH, ROAD_LENGTH + 1)
         for road in sorted(table.roads(colour, length))
     ]
@@ -58,7 +59,7 @@ def road_table(position: str) -> str:
         f"{name} roads by length 1..6: "
         + " ".join(str(table.count(colour, n)) for n in range(1, ROAD_LENGTH + 1))
         + f"   score {table.score[colour]}"
-        for colour, name in ((Player.BLACK, "black"), (Player.WHITE, "white"))
+        for colour, name in ((Side.BLACK, "black"), (Side.WHITE, "white"))
     ]
     caption.append(
         f"colourless: {table.dead_count()} with both colours, {len(table.blank)} empty "
@@ -90,13 +91,13 @@ def tss_win(puzzle: Puzzle = WIN_IN_3) -> str:
         for point in move:
             numbers[point] = number
         game.make(move)
-    marks = {p: "#2171b5" for p in iter_bits(points) if p not in numbers}
+    marks = {p: "#2171b5" for p in bit_indices(points) if p not in numbers}
     winner = game.winner()
     if winner is not None:
         end = f"{winner.name.lower()} has six in a row"
     else:
         end = (
-            f"{Player(attacker).name.lower()} has {game.threat_count(attacker)} threats: "
+            f"{Side(attacker).name.lower()} has {game.threat_count(attacker)} threats: "
             "two stones cannot block them all"
         )
     return board_svg(

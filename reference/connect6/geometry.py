@@ -23,42 +23,42 @@ from enum import IntEnum
 from functools import cache
 from typing import TypeAlias
 
+from reference.bits import Bitboard
 from reference.errors import ParameterError
-
-Bitboard: TypeAlias = int
-"""A set of points as bits of a Python int (bit ``row * stride + col``)."""
 
 Point: TypeAlias = int
 """A point of the board as its bit index ``row * stride + col``."""
 
 MIN_SIZE = 6
-"""The smallest board: a road (six in a row) must fit (our choice of range)."""
+"""OURS: the smallest board, where a road (six in a row) still fits."""
 
 MAX_SIZE = 19
-"""The largest board: 19 x 19, the usual Connect6 board (columns a..s; our choice of range)."""
+"""OURS: the largest board, 19 x 19, the usual Connect6 board (columns a..s)."""
 
 DEFAULT_SIZE = 19
-"""19 x 19 (our choice: seed 004 gives no size; Wu and Huang's Connect6 is usually played on a
-Go board)."""
+"""GAP (the report gives no board size): 19 x 19, our choice; Wu and Huang's Connect6 is
+usually played on a Go board."""
 
 ROAD_LENGTH = 6
-"""Seed 004, §2.1.3: a road is six consecutive points.  Six or more in a row wins: the standard
-Connect6 rule (Wu and Huang 2006; our choice, the report states no rule)."""
+"""Seed 004, §2.1.3: a road (路) is six consecutive points.
+
+GAP (the report states no rule): six or more in a row wins, the standard Connect6 rule
+(Wu and Huang 2006), our choice."""
 
 COLUMN_LETTERS = "abcdefghijklmnopqrs"
-"""Column names a, b, c, ... (no letter is skipped; issue 5's notation)."""
+"""Column names a, b, c, ... (no letter is skipped, unlike Go's missing i; our notation)."""
 
 
-class Player(IntEnum):
+class Side(IntEnum):
     """The two colours; black (黑) moves first (the standard Connect6 rules; seed 004 does not say)."""
 
     BLACK = 0
     WHITE = 1
 
     @property
-    def other(self) -> Player:
+    def other(self) -> Side:
         """The opponent."""
-        return Player(1 - self)
+        return Side(1 - self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +164,7 @@ def has_six(geo: Geometry, stones: Bitboard) -> bool:
     """True when ``stones`` contain six or more in a row, by bitboard shifts.
 
     Six or more: a line of seven or more holds six consecutive stones, and wins (the
-    standard Connect6 rule, see :mod:`reference.connect6.board`).  An independent check
+    standard Connect6 rule, see :mod:`reference.connect6.rules`).  An independent check
     of the road table's road of length 6 (used by tests and by the full-width
     verifier): AND the board with itself shifted 1..5 steps.
     """
@@ -177,13 +177,3 @@ def has_six(geo: Geometry, stones: Bitboard) -> bool:
         if run:
             return True
     return False
-
-
-def iter_bits(board: Bitboard) -> list[Point]:
-    """The points of ``board`` in increasing order."""
-    out: list[Point] = []
-    while board:
-        low = board & -board
-        out.append(low.bit_length() - 1)
-        board ^= low
-    return out

@@ -1,6 +1,6 @@
 """Text notation for Connect6 points, moves and positions.
 
-Issue 5's notation (the seed, a course report, has none).
+Our notation (the seed, a course report, has none).
 
 Points: a column letter ``a, b, c, ...`` (no letter skipped) and a row number
 ``1, 2, ...``, ``a1`` at the bottom left: ``j10`` is the centre of 19 x 19.
@@ -34,16 +34,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from reference.bits import Bitboard, bit_indices
 from reference.connect6.geometry import (
     COLUMN_LETTERS,
-    Bitboard,
     Geometry,
-    Player,
     Point,
+    Side,
     check_size,
     geometry,
     has_six,
-    iter_bits,
 )
 from reference.digits import parse_natural
 from reference.errors import ParameterError, PositionFormatError
@@ -107,14 +106,14 @@ class Position:
     white: Bitboard
 
     @property
-    def to_move(self) -> Player:
+    def to_move(self) -> Side:
         """The side to move, from the stone counts (see the module docstring).
 
         On a full board (``#black == #white``) black placed the last stone, so white is
         to move (the game is over).
         """
         nb, nw = self.black.bit_count(), self.white.bit_count()
-        return Player.WHITE if nb > nw or nb == nw > 0 else Player.BLACK
+        return Side.WHITE if nb > nw or nb == nw > 0 else Side.BLACK
 
 
 def _one_move_made_every_six(geo: Geometry, stones: Bitboard, placed: int) -> bool:
@@ -127,12 +126,12 @@ def _one_move_made_every_six(geo: Geometry, stones: Bitboard, placed: int) -> bo
     sixes = [mask for mask in geo.road_masks if stones & mask == mask]
     if not sixes:
         return True
-    for p in iter_bits(sixes[0]):
+    for p in bit_indices(sixes[0]):
         missed = [mask for mask in sixes if not mask >> p & 1]
         if not missed:
             return True
         if placed == 2 and any(
-            all(mask >> q & 1 for mask in missed) for q in iter_bits(missed[0])
+            all(mask >> q & 1 for mask in missed) for q in bit_indices(missed[0])
         ):
             return True
     return False
@@ -160,13 +159,13 @@ def check_position(position: Position) -> Position:
     if black_six and white_six:
         raise PositionFormatError("both sides have six in a row: the game ended at the first")
     mover = position.to_move
-    if (mover == Player.BLACK and black_six) or (mover == Player.WHITE and white_six):
+    if (mover == Side.BLACK and black_six) or (mover == Side.WHITE and white_six):
         raise PositionFormatError(
             f"the side to move ({mover.name.lower()}) already has six in a row: "
             "the game ended when it was made"
         )
     if black_six or white_six:
-        winner, stones = (Player.BLACK, black) if black_six else (Player.WHITE, white)
+        winner, stones = (Side.BLACK, black) if black_six else (Side.WHITE, white)
         placed = 1 if full or stones.bit_count() == 1 else 2
         if not _one_move_made_every_six(geo, stones, placed):
             raise PositionFormatError(
@@ -208,6 +207,6 @@ def parse_position(text: str) -> Position:
 def format_position(position: Position) -> str:
     """The canonical ``size/black points/white points`` text of ``position``."""
     geo = geometry(position.size)
-    black = ",".join(format_point(geo, p) for p in iter_bits(position.black))
-    white = ",".join(format_point(geo, p) for p in iter_bits(position.white))
+    black = ",".join(format_point(geo, p) for p in bit_indices(position.black))
+    white = ",".join(format_point(geo, p) for p in bit_indices(position.white))
     return f"{position.size}/{black}/{white}"

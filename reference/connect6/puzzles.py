@@ -1,8 +1,8 @@
 """Constructed Connect6 positions for TSS (threat-space search), black to move in each.
 
-Issue 5's set: an immediate win, wins in 2 and 3 attacker moves, a longer
-double-threat win, a win that needs a single-threat move (seed 004 §3.2's future
-work), and a position where TSS correctly finds nothing.  All on 10 x 10 so the
+Our set (the report gives no positions): an immediate win, wins in 2 and 3 attacker
+moves, a longer double-threat win, a win that needs a single-threat move (seed 004
+§3.2's future work), and a position where TSS correctly finds nothing.  All on 10 x 10 so the
 full-width verifier (:func:`reference.connect6.tss.verify_win`) can check every
 defender reply; the wins in 3 and 4 came from self-play on 10 x 10 (black playing
 its top candidate pairs, white mostly its best pair), kept once TSS found and the

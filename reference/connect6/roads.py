@@ -1,9 +1,10 @@
 """The road table (路表): global initialisation + local modification.
 
-Seed 004, §2.1.3 (roads, their colour and length), §2.1.4 and §2.2.1 (the road
-table, "全局初始化 + 局部修改": a new stone only changes the roads through it, in
-four directions), §2.2.3 (O(1) counts of each side's roads of each length, O(1)
-access to the points of roads of a given colour and length, used by TSS).
+Seed 004, §2.1.3 (roads, their colour and length; the score kept in the board
+structure and changed by each added or removed stone, line 49), §2.1.4 and §2.2.1
+(the road table, "全局初始化 + 局部修改": a new stone only changes the roads through
+it, in four directions), §2.2.3 (O(1) counts of each side's roads of each length,
+O(1) access to the points of roads of a given colour and length, used by TSS).
 
 State, for a board of ``R`` roads (924 on 19 x 19)::
 
@@ -11,7 +12,8 @@ State, for a board of ``R`` roads (924 on 19 x 19)::
     live[c][n]        set of roads of colour c and length n (n = 1..6): roads with
                       n stones of colour c and none of the other colour
     blank             roads with no stone at all (colourless, length 0)
-    score[c]          sum of ROAD_WEIGHTS[n] over colour c's roads (incremental evaluation)
+    score[c]          sum of ROAD_WEIGHTS[n] over colour c's roads (the road evaluation,
+                      kept incrementally; :mod:`.evaluation` reads it)
 
 A road with stones of both colours is colourless ("dead"): it is in no set.
 Placing or removing a stone touches only ``geometry.through[point]`` (at most 24
@@ -21,8 +23,17 @@ initialisation, also used as the from-scratch oracle in the tests.
 
 from __future__ import annotations
 
-from reference.connect6.evaluation import ROAD_WEIGHTS
-from reference.connect6.geometry import ROAD_LENGTH, Bitboard, Geometry, Player, Point
+from reference.bits import Bitboard
+from reference.connect6.geometry import ROAD_LENGTH, Geometry, Point, Side
+
+ROAD_WEIGHTS: tuple[int, ...] = (0, 1, 8, 40, 400, 500, 100_000)
+"""GAP (the report gives no weights): the weight of a one-coloured road by its length 0..6.
+
+Our choice.  A road of 4 or 5 is a threat (威胁): its owner completes six with at most
+two stones.  Length 6 is a won game; its weight only makes winning pairs sort first.
+The weights live with the road table because the table keeps the score (§2.1.3: the
+evaluation is embedded in the board structure); :mod:`.evaluation` uses the score.
+"""
 
 THREAT_LENGTHS = (4, 5)
 """Seed 004, §2.1.4: "在六子棋中，4 子和 5 子是对对方产生威胁的棋形" (in Connect6, 4 and 5
@@ -68,16 +79,16 @@ class RoadTable:
         for r, mask in enumerate(geo.road_masks):
             b = (black & mask).bit_count()
             w = (white & mask).bit_count()
-            table.stones[Player.BLACK][r] = b
-            table.stones[Player.WHITE][r] = w
+            table.stones[Side.BLACK][r] = b
+            table.stones[Side.WHITE][r] = w
             if b == 0 and w == 0:
                 table.blank.add(r)
             elif w == 0:
-                table.live[Player.BLACK][b].add(r)
-                table.score[Player.BLACK] += ROAD_WEIGHTS[b]
+                table.live[Side.BLACK][b].add(r)
+                table.score[Side.BLACK] += ROAD_WEIGHTS[b]
             elif b == 0:
-                table.live[Player.WHITE][w].add(r)
-                table.score[Player.WHITE] += ROAD_WEIGHTS[w]
+                table.live[Side.WHITE][w].add(r)
+                table.score[Side.WHITE] += ROAD_WEIGHTS[w]
         return table
 
     def place(self, point: Point, colour: int) -> None:

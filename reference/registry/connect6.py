@@ -12,9 +12,10 @@ points/white points`` (:mod:`reference.connect6.notation`).  The reported value 
 
 from __future__ import annotations
 
-from reference.connect6.board import PAIR_WIDTH, POINT_WIDTH, Connect6
+from reference.connect6.candidates import PAIR_WIDTH, POINT_WIDTH
 from reference.connect6.geometry import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, check_size
 from reference.connect6.notation import parse_position
+from reference.connect6.rules import Connect6
 from reference.errors import ParameterError
 from reference.ranges import IntRange
 from reference.registry import GameSpec, Options, int_value, integer, is_on, switch

@@ -5,8 +5,9 @@ from __future__ import annotations
 from connect6_strategies import reachable_games
 from hypothesis import given, settings
 
-from reference.connect6 import Connect6, Player
-from reference.connect6.player import choose_move
+from reference.connect6 import Connect6, Side
+from reference.connect6.candidates import candidate_points, ordered_pairs
+from reference.connect6.players import choose_move
 from reference.search import MATE_BOUND, WIN, TranspositionTable, search
 
 
@@ -19,17 +20,17 @@ def test_alphabeta_takes_an_immediate_six() -> None:
     result = search(game, 1, algorithm="alphabeta_tt", tt=TranspositionTable(1 << 10))
     assert result.value == WIN - 1
     game.play(result.best_move)
-    assert game.winner() == Player.BLACK
+    assert game.winner() == Side.BLACK
 
 
 def test_alphabeta_blocks_a_four() -> None:
     """White to move must block black's four (c5..f5) or lose at once."""
     game = small("10/c5,d5,e5,f5,j1/a10,b10,c10,j10", width=10)
-    assert game.to_move == Player.WHITE
+    assert game.to_move == Side.WHITE
     result = search(game, 2, algorithm="alphabeta_tt", tt=TranspositionTable(1 << 12))
     assert result.value > -MATE_BOUND
     game.play(result.best_move)
-    assert game.threat_count(Player.BLACK) == 0
+    assert game.threat_count(Side.BLACK) == 0
 
 
 def test_ordering_is_descending_for_black_ascending_for_white() -> None:
@@ -38,13 +39,31 @@ def test_ordering_is_descending_for_black_ascending_for_white() -> None:
     the mover than the last."""
     for text in ("10/e5/d4,f6", "10/e5,e6,d4/f4,f5"):
         game = Connect6.from_notation(text)
-        moves = game.legal_moves()
+        moves = game.search_moves()
         values = []
         for move in (moves[0], moves[-1]):
             game.make(move)
             values.append(-game.evaluate())
             game.unmake()
         assert values[0] >= values[1]
+
+
+@settings(derandomize=True, max_examples=20, deadline=None)
+@given(reachable_games(sizes=(8, 9, 19), max_moves=8))
+def test_candidate_pairs_are_best_first_for_the_mover(game: Connect6) -> None:
+    """Seed 004, §2.2.2 (1)-(3): every pair of the best single points is scored on the board and
+    sorted (black's score descending for black, ascending for white): the mover's value after
+    each pair never rises along the list."""
+    if game.is_terminal() or game.stones_per_move() == 1:
+        return
+    pairs = ordered_pairs(game.table, game.black, game.white, game.to_move, 6, 1000)
+    assert len(pairs) == 6 * 5 // 2 or len(candidate_points(game.geo, game.occupied)) < 6
+    values = []
+    for move in pairs:
+        game.make(move)
+        values.append(-game.evaluate())
+        game.unmake()
+    assert values == sorted(values, reverse=True)
 
 
 @settings(derandomize=True, max_examples=12, deadline=None)

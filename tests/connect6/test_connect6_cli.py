@@ -77,7 +77,7 @@ def test_solve_is_exact_full_width_not_over_candidate_pairs(
     every legal move, and equals a full-width minimax on a nearly full 6x6 board."""
     import random
 
-    from reference.connect6.board import Connect6
+    from reference.connect6.rules import Connect6
     from reference.search import minimax, solve_raw
 
     rng = random.Random(6)

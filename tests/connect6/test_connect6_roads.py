@@ -8,9 +8,11 @@ from connect6_strategies import reachable_games
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.connect6 import Connect6, Player, RoadTable
-from reference.connect6.evaluation import ROAD_WEIGHTS, full_rescan_scores
-from reference.connect6.geometry import geometry, iter_bits
+from reference.bits import bit_indices
+from reference.connect6 import Connect6, RoadTable, Side
+from reference.connect6.evaluation import full_rescan_scores
+from reference.connect6.geometry import geometry
+from reference.connect6.roads import ROAD_WEIGHTS
 
 
 def assert_table_matches_rebuild(table: RoadTable, black: int, white: int) -> None:
@@ -37,13 +39,13 @@ def test_local_modification_equals_global_initialisation(
     for index, white, remove in steps:
         occupied = boards[0] | boards[1]
         if remove and occupied:
-            stones = iter_bits(occupied)
+            stones = bit_indices(occupied)
             p = stones[index % len(stones)]
             colour = 1 if boards[1] >> p & 1 else 0
             table.remove(p, colour)
             boards[colour] &= ~(1 << p)
         else:
-            empties = iter_bits(geo.board_mask & ~occupied)
+            empties = bit_indices(geo.board_mask & ~occupied)
             if not empties:
                 continue
             p = empties[index % len(empties)]
@@ -73,7 +75,7 @@ def test_a_stone_touches_at_most_24_roads() -> None:
     assert len(centre) == 24 and len(corner) == 3
     table = RoadTable(geo)
     before = table.state()
-    table.place(geo.centre, Player.BLACK)
+    table.place(geo.centre, Side.BLACK)
     after = table.state()
     changed = {r for r in range(len(geo.roads)) if before[0][0][r] != after[0][0][r]}
     assert changed == set(centre)
@@ -85,28 +87,33 @@ def test_counts_and_sets_by_colour_and_length() -> None:
     table = game.table
     geo = game.geo
     horizontal = geo.roads.index(tuple(geo.point(c, 9) for c in range(8, 14)))  # i10..n10
-    assert horizontal in table.roads(Player.BLACK, 3)
-    assert table.count(Player.BLACK, 3) == len(table.roads(Player.BLACK, 3)) >= 1
+    assert horizontal in table.roads(Side.BLACK, 3)
+    assert table.count(Side.BLACK, 3) == len(table.roads(Side.BLACK, 3)) >= 1
     # the column j5..j10 holds j10 only (black, length 1); j6..j11 holds j10 and j11 (dead)
     col_j = [geo.roads.index(tuple(geo.point(9, r) for r in range(s, s + 6))) for s in (4, 5)]
-    assert col_j[0] in table.roads(Player.BLACK, 1)
+    assert col_j[0] in table.roads(Side.BLACK, 1)
     assert all(col_j[1] not in s for side in table.live for s in side)
     assert col_j[1] not in table.blank
     total = sum(len(s) for side in table.live for s in side) + len(table.blank)
     assert total + table.dead_count() == len(geo.roads)
     # the empty points of all black 3-roads at once: the row i10..n10 and its neighbours
-    threes = iter_bits(table.empty_points(Player.BLACK, 3, game.occupied))
+    threes = bit_indices(table.empty_points(Side.BLACK, 3, game.occupied))
     assert [game.format_move((p,)) for p in threes] == ["g10", "h10", "i10", "m10", "n10", "o10"]
     # the empty points of a road are listed directly
-    empties = iter_bits(table.empty_points_mask(horizontal, game.occupied))
+    empties = bit_indices(table.empty_points_mask(horizontal, game.occupied))
     assert [game.format_move((p,)) for p in empties] == ["i10", "m10", "n10"]
+
+
+def test_road_weights_are_pinned() -> None:
+    """The weights are ours (seed 004 gives none): pin them so a change is deliberate."""
+    assert ROAD_WEIGHTS == (0, 1, 8, 40, 400, 500, 100_000)
 
 
 def test_score_is_sum_of_weights() -> None:
     game = Connect6.from_notation("19/j10/")
     # a lone stone in the middle lies on 24 roads of length 1
     assert game.table.score == [24 * ROAD_WEIGHTS[1], 0]
-    assert game.table.count(Player.BLACK, 1) == 24
+    assert game.table.count(Side.BLACK, 1) == 24
 
 
 def test_rebuild_matches_incremental_on_a_long_random_19x19_game() -> None:

@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.connect6 import Connect6, Player, Position
-from reference.connect6.geometry import has_six, iter_bits
+from reference.bits import bit_indices
+from reference.connect6 import Connect6, Position, Side
+from reference.connect6.geometry import has_six
 from reference.connect6.puzzles import (
     IMMEDIATE_WIN,
     NO_WIN,
@@ -44,16 +45,16 @@ def test_immediate_win_is_the_completing_pair() -> None:
     game = Connect6.from_notation(IMMEDIATE_WIN.position)
     result = threat_space_search(game)
     game.play(result.line[0])
-    assert game.winner() == Player.BLACK
+    assert game.winner() == Side.BLACK
 
 
 def test_three_threats_win_in_two() -> None:
-    """A move leaving >= 3 threats wins: the defender has only two stones (issue 5)."""
+    """A move leaving >= 3 threats wins: the defender has only two stones."""
     game = Connect6.from_notation(WIN_IN_2.position)
     result = threat_space_search(game)
     assert [game.format_move(m) for m in result.line] == ["f3,h3"]
     game.play(result.line[0])
-    assert game.threat_count(Player.BLACK) == 3
+    assert game.threat_count(Side.BLACK) == 3
 
 
 def test_double_threat_line_forces_the_blocks() -> None:
@@ -61,7 +62,7 @@ def test_double_threat_line_forces_the_blocks() -> None:
     game = Connect6.from_notation(WIN_IN_3.position)
     result = threat_space_search(game)
     game.play(result.line[0])
-    assert game.threat_count(Player.BLACK) == 2
+    assert game.threat_count(Side.BLACK) == 2
 
 
 def test_no_win_found_and_none_within_two_moves() -> None:
@@ -71,7 +72,7 @@ def test_no_win_found_and_none_within_two_moves() -> None:
     assert not threat_space_search(game, max_depth=5).win
     for move in game.legal_moves():
         game.make(move)
-        assert game.winner() is None and game.threat_count(Player.BLACK) <= 2
+        assert game.winner() is None and game.threat_count(Side.BLACK) <= 2
         game.unmake()
     assert not verify_win(game, 2).forced
 
@@ -97,7 +98,7 @@ def brute_threat_count(game: Connect6, colour: int) -> int:
     windows = [m for m in game.geo.road_masks if not m & opp and (m & own).bit_count() in (4, 5)]
     if not windows:
         return 0
-    empties = iter_bits(game.geo.board_mask & ~game.occupied)
+    empties = bit_indices(game.geo.board_mask & ~game.occupied)
     if any(all(w >> p & 1 for w in windows) for p in empties):
         return 1
     for i, p in enumerate(empties):
@@ -116,7 +117,7 @@ def attacker_game(seed: int, size: int, moves: int) -> Connect6:
     for _ in range(moves):
         if game.is_terminal():
             break
-        if game.to_move == Player.BLACK:
+        if game.to_move == Side.BLACK:
             options = game.legal_moves()[:3]
         elif rng.random() < 0.7:
             options = game.legal_moves()[:1]
@@ -130,7 +131,7 @@ def attacker_game(seed: int, size: int, moves: int) -> Connect6:
 @given(seed=st.integers(0, 10**6), moves=st.integers(0, 14))
 def test_threat_count_is_the_minimum_hitting_set(seed: int, moves: int) -> None:
     game = attacker_game(seed, 8, moves)
-    for colour in (Player.BLACK, Player.WHITE):
+    for colour in (Side.BLACK, Side.WHITE):
         assert game.threat_count(colour) == brute_threat_count(game, colour)
 
 
@@ -176,7 +177,7 @@ def test_every_win_in_perturbed_puzzles_is_forced(puzzle: Puzzle, picks: list[in
     base = Connect6.from_notation(puzzle.position)
     boards = [base.black, base.white]
     for i, pick in enumerate(picks[: len(picks) // 4 * 4]):
-        empties = iter_bits(base.geo.board_mask & ~(boards[0] | boards[1]))
+        empties = bit_indices(base.geo.board_mask & ~(boards[0] | boards[1]))
         boards[i // 2 % 2] |= 1 << empties[pick % len(empties)]
     if has_six(base.geo, boards[0]) or has_six(base.geo, boards[1]):
         return
@@ -219,7 +220,7 @@ def test_verifier_rejects_a_false_claim() -> None:
     wrong = tss_ignoring_the_defenders_threats(game, 2)
     assert wrong.win
     game.make(wrong.line[0])
-    assert game.threat_count(Player.BLACK) >= 3 and game.threat_count(Player.WHITE) == 1
+    assert game.threat_count(Side.BLACK) >= 3 and game.threat_count(Side.WHITE) == 1
     game.unmake()
     check = verify_win(game, 2, search=tss_ignoring_the_defenders_threats)
     assert not check.forced

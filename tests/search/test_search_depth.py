@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from reference.cli.main import main
-from reference.connect6.board import Connect6
+from reference.connect6.rules import Connect6
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.dou_shou_qi.geometry import parse_square
 from reference.dou_shou_qi.rules import DouShouQi

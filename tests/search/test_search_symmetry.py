@@ -22,7 +22,7 @@ from game_strategies import connect6_games, dab_games, dsq_games, mnk_games, sma
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.connect6.board import Connect6
+from reference.connect6.rules import Connect6
 from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.dou_shou_qi.rules import DouShouQi
 from reference.mnk.notation import format_position

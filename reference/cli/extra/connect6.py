@@ -11,7 +11,7 @@ import argparse
 
 from reference.cli.extra import ExtraCommand
 from reference.cli.options import add_game_options, build_game
-from reference.connect6.board import Connect6
+from reference.connect6.rules import Connect6
 from reference.connect6.tss import TSS_MAX_DEPTH, TSS_SINGLE_THREATS, threat_space_search
 from reference.errors import GameError
 from reference.ranges import IntRange, argtype, ranged_help

@@ -1,8 +1,8 @@
-"""Rules, notation, keys and rendering of Connect6 (issue 5's notation).
+"""Rules, notation, keys and rendering of Connect6 (our notation: the report has none).
 
 Seed 004 never states the rules; they are the standard Connect6 rules of I-Chen Wu (Wu and
 Huang, A New Family of k-in-a-row Games, ACG 2005, LNCS 4250, 2006), this package's choice (see
-``reference/connect6/board.py``).
+``reference/connect6/rules.py``).
 """
 
 from __future__ import annotations
@@ -11,8 +11,10 @@ import pytest
 from connect6_strategies import play_random, reachable_games
 from hypothesis import given, settings
 
-from reference.connect6 import Connect6, Player, Position, format_position, parse_position
-from reference.connect6.geometry import geometry, has_six, iter_bits
+from reference.bits import bit_indices
+from reference.connect6 import Connect6, Position, Side, format_position, parse_position
+from reference.connect6.candidates import candidate_points
+from reference.connect6.geometry import geometry, has_six
 from reference.connect6.roads import THREAT_LENGTHS, RoadTable
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.search.protocol import MATE_BOUND, WIN
@@ -38,13 +40,13 @@ def test_black_opens_with_one_stone_then_two() -> None:
     the game is I-Chen Wu's: Connect(6, 2, 1) of Wu and Huang 2006).  Seed 004 does not state
     it."""
     game = Connect6(19)
-    assert game.to_move == Player.BLACK and game.stones_per_move() == 1
+    assert game.to_move == Side.BLACK and game.stones_per_move() == 1
     assert game.search_moves() == [(game.geo.centre,)]
     assert len(game.legal_moves()) == 19 * 19
     with pytest.raises(IllegalMoveError, match="needs 1 stone"):
         game.play(game.parse_move("a1,b1"))
     game.play(game.parse_move("j10"))
-    assert Player(game.to_move) == Player.WHITE and game.stones_per_move() == 2
+    assert Side(game.to_move) == Side.WHITE and game.stones_per_move() == 2
     with pytest.raises(IllegalMoveError, match="needs 2 stone"):
         game.play(game.parse_move("a1"))
     with pytest.raises(IllegalMoveError, match="occupied"):
@@ -54,7 +56,7 @@ def test_black_opens_with_one_stone_then_two() -> None:
     with pytest.raises(IllegalMoveError, match="not on the"):
         game.play((0, 19))  # the guard bit of row 1
     game.play(game.parse_move("k11,i9"))
-    assert game.to_move == Player.BLACK
+    assert game.to_move == Side.BLACK
     assert game.to_notation() == "19/j10/i9,k11"
 
 
@@ -73,10 +75,10 @@ def test_six_in_a_row_wins_and_more_than_six_too() -> None:
     such rule: this package's choice."""
     # black to move (5 black, 6 white), black has a1..e1 minus nothing: playing f1 makes six
     game = Connect6.from_notation("9/a1,b1,c1,d1,e1/a3,b3,c3,d3,a5,b5")
-    assert game.to_move == Player.BLACK
+    assert game.to_move == Side.BLACK
     assert game.winning_move() is not None
     game.play(game.parse_move("f1,i9"))
-    assert game.is_terminal() and game.winner() == Player.BLACK
+    assert game.is_terminal() and game.winner() == Side.BLACK
     assert game.terminal_score() == -WIN  # white to move has lost
     assert game.legal_moves() == [] and game.search_moves() == []
     with pytest.raises(IllegalMoveError, match="game is over"):
@@ -84,7 +86,7 @@ def test_six_in_a_row_wins_and_more_than_six_too() -> None:
     # seven in a row (a gap filled): still a win
     seven = Connect6.from_notation("9/a2,b2,c2,e2,f2,g2,i8/a4,b4,c4,d5,e5,f6,h9,a8")
     seven.play(seven.parse_move("d2,a9"))
-    assert seven.winner() == Player.BLACK
+    assert seven.winner() == Side.BLACK
 
 
 def full_board_without_six(size: int) -> Position:
@@ -109,9 +111,9 @@ def test_full_board_is_a_draw_and_last_move_is_one_stone() -> None:
     assert not has_six(geo, full.black) and not has_six(geo, full.white)
     assert full.black.bit_count() == full.white.bit_count() == 18
     # take one black stone away: black to move?  17 black, 18 white -> black, one empty point
-    last = iter_bits(full.black)[-1]
+    last = bit_indices(full.black)[-1]
     game = Connect6(position=Position(6, full.black & ~(1 << last), full.white))
-    assert game.to_move == Player.BLACK and game.stones_per_move() == 1
+    assert game.to_move == Side.BLACK and game.stones_per_move() == 1
     assert game.legal_moves() == [(last,)]
     game.play((last,))
     assert game.is_terminal() and game.winner() is None and game.terminal_score() == 0
@@ -224,7 +226,7 @@ def test_random_games_end_in_six_or_full_board(game: Connect6) -> None:
 def test_candidates_are_empty_points_within_two_rings(game: Connect6) -> None:
     """Seed 004, §2.1.2: "选择棋盘中已落点的周围两层点" (Chebyshev distance <= 2), by brute force."""
     geo = game.geo
-    stones = [geo.col_row(p) for p in iter_bits(game.occupied)]
+    stones = [geo.col_row(p) for p in bit_indices(game.occupied)]
     expected = [
         p
         for p in geo.points
@@ -236,8 +238,8 @@ def test_candidates_are_empty_points_within_two_rings(game: Connect6) -> None:
     if not stones:
         expected = [geo.centre]
     elif not expected:
-        expected = iter_bits(geo.board_mask & ~game.occupied)
-    assert game.candidate_points() == expected
+        expected = bit_indices(geo.board_mask & ~game.occupied)
+    assert candidate_points(geo, game.occupied) == expected
 
 
 @settings(derandomize=True, max_examples=40, deadline=None)
@@ -254,12 +256,12 @@ def test_candidate_moves_are_legal_and_evaluation_stays_heuristic(game: Connect6
     assert -MATE_BOUND < game.evaluate() < MATE_BOUND
 
 
-def test_issue_5_moves_example() -> None:
+def test_moves_example() -> None:
     game = Connect6(19)
     for text in ["j10", "i9,k11", "j9,j11"]:
         game.play(game.parse_move(text))
     assert game.to_notation() == "19/j9,j10,j11/i9,k11"
-    assert game.to_move == Player.WHITE
+    assert game.to_move == Side.WHITE
 
 
 def test_threat_roads_are_the_roads_with_four_or_five_stones_of_one_colour() -> None:

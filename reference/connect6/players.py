@@ -11,18 +11,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reference.connect6.board import Connect6
 from reference.connect6.notation import Move
+from reference.connect6.rules import Connect6
 from reference.connect6.tss import TSS_MAX_DEPTH, threat_space_search
 from reference.errors import GameError
 from reference.search import TranspositionTable, iterative_deepening
 from reference.search.protocol import Score
+from reference.search.root import Algorithm
 
 SEARCH_DEPTH = 2
-"""Default alpha-beta depth in moves (plies of pairs; our choice: the report prefers width)."""
+"""GAP (the report gives no depth): alpha-beta depth in moves (plies of pairs).
+
+Our choice: 2, since the report prefers a wide tree to a deep one (§2.1.2)."""
 
 TSS_DEPTH_BEFORE_TREE = 3
-"""TSS depth tried before the game tree (our choice)."""
+"""GAP (the report gives no depth): the TSS depth tried before the game tree (our choice)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +46,7 @@ def choose_move(
     depth: int = SEARCH_DEPTH,
     time_limit: float | None = None,
     tss_depth: int = min(TSS_DEPTH_BEFORE_TREE, TSS_MAX_DEPTH),
-    algorithm: str = "alphabeta_tt",
+    algorithm: Algorithm = "alphabeta_tt",
     tt: TranspositionTable | None = None,
 ) -> MoveChoice:
     """TSS for a forced win; otherwise iterative-deepening alpha-beta with the TT.

@@ -1,4 +1,4 @@
-"""The Connect6 game (六子棋): rules, make / unmake, candidate pair moves, evaluation.
+"""The Connect6 game (六子棋): the state, make / unmake with its Zobrist key, the rules.
 
 **The rules are not the report's**: seed 004 never states them.  What it does say:
 the game is 六子棋 (§2.1.4, "在六子棋中，4 子和 5 子是对对方产生威胁的棋形", and the
@@ -11,28 +11,28 @@ k-in-a-row Games*, Advances in Computer Games 11 (ACG 2005), LNCS 4250, Springer
 2006, pp. 180-194, define Connect(m, n, k, p, q) ("two players alternately place p
 stones on an m × n board in each turn except for that the first player places q
 stones for the first move.  The player who gets k consecutive stones of her own
-first wins") and name Connect(6, 2, 1) Connect6; see also Wu, Huang and Chang, *Connect6*, ICGA Journal 28(4), 2005,
-pp. 234-242.  Hence: black opens with one stone, then each side places two; **six or
-more in a row wins** (a line of seven holds six consecutive stones: the definition
-sets no upper limit, unlike free-style Go-Moku's exactly five; the common rule texts
-say "six or more", e.g. Wikipedia, Connect6, Rules); a full board is a draw.  The
-board is S x S for 6 <= S <= 19, 19 x 19 by default (the usual Go board).
+first wins") and name Connect(6, 2, 1) Connect6; see also Wu, Huang and Chang,
+*Connect6*, ICGA Journal 28(4), 2005, pp. 234-242.  Hence: black opens with one
+stone, then each side places two; **six or more in a row wins** (a line of seven
+holds six consecutive stones: the definition sets no upper limit, unlike free-style
+Go-Moku's exactly five; the common rule texts say "six or more", e.g. Wikipedia,
+Connect6, Rules); a full board is a draw.  The board is S x S for 6 <= S <= 19,
+19 x 19 by default (the usual Go board).
 
-The report's own items here: §2.1.2 (candidate points: the two rings around the
-stones; moves are point pairs, ordered best-first: §2.2.2 (3) "对于我方下棋顺序，应该从
-大到小排序。对于对方的下棋顺序，应该从小到大排序", in English, ours: descending for us,
-ascending for the opponent), §2.1.3 (road-based evaluation kept incrementally by
-the road table).
+The report's own items the state keeps: the road table (路表, §2.1.3, §2.2.1),
+initialised globally at construction and modified locally by :meth:`Connect6.make`
+/ :meth:`Connect6.unmake` (:mod:`.roads`); the road evaluation reads it
+(:mod:`.evaluation`); the candidate pairs come from :mod:`.candidates`.
 
 **legal_moves is the rules; search_moves is the candidates.**  On 19 x 19 a move
 is any pair of the ~360 empty points (~64,000 moves), far too many to search, so
 :meth:`Connect6.search_moves` (what a heuristic search tries) returns the report's
-*candidate* pairs: pairs of empty points within two rings of the stones, ordered
-best-first and cut to a configurable width.  :meth:`Connect6.legal_moves` is every
-legal move (any one or two empty points as the rules require), and it is what
-``perft``, ``solve`` and :meth:`Connect6.play` use.  The game is therefore
-``selective`` (unless ``full_width``): a search over the candidates is never
-reported exact, and ``solve`` searches every legal move.
+*candidate* pairs (:func:`.candidates.ordered_pairs`): pairs of empty points within
+two rings of the stones, ordered best-first and cut to a configurable width.
+:meth:`Connect6.legal_moves` is every legal move (any one or two empty points as the
+rules require), and it is what ``perft``, ``solve`` and :meth:`Connect6.play` use.
+The game is therefore ``selective`` (unless ``full_width``): a search over the
+candidates is never reported exact, and ``solve`` searches every legal move.
 
 A full board is a draw.  When the board has an even number of points the last
 move has only one empty point left: that move is a single stone.
@@ -42,16 +42,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from reference.connect6.evaluation import THREAT_WIN_SCORE, clip, combine
-from reference.connect6.geometry import (
-    DEFAULT_SIZE,
-    Bitboard,
-    Geometry,
-    Player,
-    Point,
-    geometry,
-    iter_bits,
-)
+from reference.bits import Bitboard, bit_indices
+from reference.connect6.candidates import PAIR_WIDTH, POINT_WIDTH, ordered_pairs
+from reference.connect6.evaluation import static_value, threat_count
+from reference.connect6.geometry import DEFAULT_SIZE, Geometry, Side, geometry
 from reference.connect6.notation import (
     Move,
     Position,
@@ -68,29 +62,18 @@ from reference.search.protocol import WIN, Key, Score
 from reference.search.zobrist import random_keys
 
 ZOBRIST_SEED = 20240604
-"""Seed of the Connect6 Zobrist table (our choice)."""
+"""OURS: the seed of the Connect6 Zobrist table (the report has no hashing)."""
 
-PAIR_WIDTH = 24
-"""How many candidate pairs ``search_moves`` returns (our choice; seed 004 gives no width)."""
-
-POINT_WIDTH = 10
-"""How many best single points are combined into pairs (our choice).
-
-Seed 004, §3.2: "单点评估加点对评估结合": points are scored alone first, then
-pairs of the best points are scored together.
-"""
-
-CANDIDATE_RINGS = 2
-"""Seed 004, §2.1.2: candidate points lie within two rings of the stones already played."""
-
-_PLAYERS = (Player.BLACK, Player.WHITE)
+_SIDES = (Side.BLACK, Side.WHITE)
 
 
 @cache
-def zobrist_keys(size: int) -> tuple[Key, ...]:
-    """The Zobrist table of the ``size`` board: key of (colour, point) at ``colour * bits + point``."""
+def zobrist_keys(size: int) -> tuple[tuple[Key, ...], tuple[Key, ...]]:
+    """The Zobrist table of the ``size`` board: ``keys[colour][point]``, one random key each."""
     geo = geometry(size)
-    return tuple(random_keys(2 * geo.size * geo.stride, seed=ZOBRIST_SEED))
+    bits = geo.size * geo.stride
+    keys = random_keys(2 * bits, seed=ZOBRIST_SEED)
+    return tuple(keys[:bits]), tuple(keys[bits:])
 
 
 class Connect6:
@@ -121,8 +104,10 @@ class Connect6:
     ) -> None:
         """The empty ``size x size`` board, or ``position`` (whose size wins).
 
-        ``full_width``: :meth:`search_moves` returns every legal move (full-width
-        heuristic searches on small boards) instead of the candidate pairs.
+        ``pair_width`` / ``point_width``: the widths of the candidate pairs
+        (:func:`.candidates.ordered_pairs`).  ``full_width``: :meth:`search_moves`
+        returns every legal move (full-width heuristic searches on small boards)
+        instead of the candidate pairs.
         """
         if position is not None:
             check_position(position)
@@ -139,14 +124,12 @@ class Connect6:
         self.white: Bitboard = position.white if position is not None else 0
         self.table = RoadTable.rebuild(self.geo, self.black, self.white)  # global initialisation
         self._keys = zobrist_keys(self.geo.size)
-        bits = self.geo.size * self.geo.stride
         key = 0
-        for p in iter_bits(self.black):
-            key ^= self._keys[p]
-        for p in iter_bits(self.white):
-            key ^= self._keys[bits + p]
+        for colour, stones in enumerate((self.black, self.white)):
+            for p in bit_indices(stones):
+                key ^= self._keys[colour][p]
         self._key: Key = key
-        self._to_move: Player = position.to_move if position is not None else Player.BLACK
+        self._to_move: Side = position.to_move if position is not None else Side.BLACK
         self._history: list[Move] = []
 
     @classmethod
@@ -172,7 +155,7 @@ class Connect6:
         return self.geo.size
 
     @property
-    def to_move(self) -> Player:
+    def to_move(self) -> Side:
         return self._to_move
 
     @property
@@ -185,11 +168,16 @@ class Connect6:
 
     def max_plies_left(self) -> int:
         """The empty points: each move places one or two stones."""
-        return (self.geo.board_mask & ~(self.black | self.white)).bit_count()
+        return self.free.bit_count()
 
     @property
     def occupied(self) -> Bitboard:
         return self.black | self.white
+
+    @property
+    def free(self) -> Bitboard:
+        """The empty points."""
+        return self.geo.board_mask & ~(self.black | self.white)
 
     def stones(self, colour: int) -> Bitboard:
         """The bitboard of ``colour``'s stones."""
@@ -212,54 +200,55 @@ class Connect6:
         empties = (self.geo.board_mask & ~occupied).bit_count()
         return 1 if empties == 1 else 2
 
-    def winner(self) -> Player | None:
+    def winner(self) -> Side | None:
         """The side with six in a row, if any."""
-        if self.table.has_six(Player.BLACK):
-            return Player.BLACK
-        if self.table.has_six(Player.WHITE):
-            return Player.WHITE
+        if self.table.has_six(Side.BLACK):
+            return Side.BLACK
+        if self.table.has_six(Side.WHITE):
+            return Side.WHITE
         return None
 
     # ----------------------------------------------------------- make / unmake
     def make(self, move: Move) -> int:
         """Place the move's stones for the side to move (unchecked); the turn passes."""
         colour = self._to_move
-        offset = colour * self.geo.size * self.geo.stride
-        keys = self._keys
-        table = self.table
+        keys = self._keys[colour]
         key = self._key
         for p in move:
             if colour:
                 self.white |= 1 << p
             else:
                 self.black |= 1 << p
-            table.place(p, colour)
-            key ^= keys[offset + p]
+            self.table.place(p, colour)  # the road table: local modification
+            key ^= keys[p]  # Zobrist: XOR the stone in
         self._key = key
         self._history.append(move)
-        self._to_move = _PLAYERS[1 - colour]
+        self._to_move = _SIDES[1 - colour]
         return 0
 
     def unmake(self) -> None:
         """Take back the last move."""
         move = self._history.pop()
-        colour = _PLAYERS[1 - self._to_move]
-        offset = colour * self.geo.size * self.geo.stride
-        keys = self._keys
-        table = self.table
+        colour = _SIDES[1 - self._to_move]
+        keys = self._keys[colour]
         key = self._key
         for p in move:
             if colour:
                 self.white &= ~(1 << p)
             else:
                 self.black &= ~(1 << p)
-            table.remove(p, colour)
-            key ^= keys[offset + p]
+            self.table.remove(p, colour)  # the road table: local modification, undone
+            key ^= keys[p]  # Zobrist: XOR the stone out
         self._key = key
         self._to_move = colour
 
     def play(self, move: Move) -> int:
         """Check ``move`` against the rules (any empty points, not only candidates) and make it."""
+        self._check(move)
+        return self.make(tuple(sorted(move)))
+
+    def _check(self, move: Move) -> None:
+        """Raise :class:`IllegalMoveError` saying why, unless ``move`` is legal here."""
         if self.is_terminal():
             raise IllegalMoveError("the game is over: no move can be played")
         if not isinstance(move, tuple) or not all(
@@ -268,14 +257,9 @@ class Connect6:
             raise IllegalMoveError(f"a move is a tuple of one or two points, got {move!r}")
         need = self.stones_per_move()
         if len(move) != need:
-            why = (
-                "black's opening move is one stone"
-                if need == 1 and self.occupied == 0
-                else "only one empty point is left"
-                if need == 1
-                else "every move after black's first places two stones"
+            raise IllegalMoveError(
+                f"this move needs {need} stone(s) ({self._why_stones(need)}), got {len(move)}"
             )
-            raise IllegalMoveError(f"this move needs {need} stone(s) ({why}), got {len(move)}")
         if len(set(move)) != len(move):
             raise IllegalMoveError("the two stones of a move must go on different points")
         for p in move:
@@ -285,15 +269,22 @@ class Connect6:
                 )
             if (self.occupied >> p) & 1:
                 raise IllegalMoveError(f"point {format_point(self.geo, p)} is already occupied")
-        return self.make(tuple(sorted(move)))
+
+    def _why_stones(self, need: int) -> str:
+        """Why a move here has ``need`` stones (for the error message)."""
+        if need == 2:
+            return "every move after black's first places two stones"
+        if self.occupied == 0:
+            return "black's opening move is one stone"
+        return "only one empty point is left"
 
     # ---------------------------------------------------------------- outcome
     def is_terminal(self) -> bool:
         """Six in a row for either side, or a full board."""
         table = self.table
         return (
-            table.has_six(Player.BLACK)
-            or table.has_six(Player.WHITE)
+            table.has_six(Side.BLACK)
+            or table.has_six(Side.WHITE)
             or (self.black | self.white) == self.geo.board_mask
         )
 
@@ -305,144 +296,29 @@ class Connect6:
             return -WIN
         return 0
 
-    # ------------------------------------------------------------- evaluation
-    def threat_count(self, colour: int) -> int:
-        """How many stones the opponent needs to block every threat of ``colour`` (capped at 3).
-
-        Seed 004, §2.1.4 / issue 5: a threat is a road with 4 or 5 stones of
-        ``colour`` and none of the opponent; the count is the size of a smallest set
-        of empty points meeting every threat road.  0: no threat; 1 or 2: the
-        opponent can block with its two stones; 3 means three or more: it cannot.
-        """
-        roads = self.table.threat_roads(colour)
-        if not roads:
-            return 0
-        free = self.geo.board_mask & ~(self.black | self.white)
-        masks = [self.geo.road_masks[r] & free for r in roads]
-        common = free
-        union = 0
-        for m in masks:
-            common &= m
-            union |= m
-        if common:
-            return 1
-        for p in iter_bits(union):
-            bit = 1 << p
-            rest = free & ~bit
-            for m in masks:
-                if not m & bit:
-                    rest &= m
-                    if not rest:
-                        break
-            if rest:
-                return 2
-        return 3
-
-    def static_value(self, side: int) -> Score:
-        """Road evaluation for ``side`` as if ``side`` were to move (no history needed).
-
-        Seed 004, §2.1.3: own road score minus the opponent's (both kept by the road
-        table in O(1)), plus a decided-threat term: the side to move owning a threat
-        road completes six now; an opponent with three or more threats cannot be stopped.
-        """
-        table = self.table
-        other = 1 - side
-        if table.has_six(other):
-            return -clip(3 * THREAT_WIN_SCORE)
-        if table.has_six(side):
-            return clip(3 * THREAT_WIN_SCORE)
-        value = combine(table.score[side], table.score[other])
-        live = table.live[side]
-        if live[4] or live[5]:
-            value += 2 * THREAT_WIN_SCORE
-        elif self.threat_count(other) >= 3:
-            value -= THREAT_WIN_SCORE
-        return clip(value)
-
-    def evaluate(self) -> Score:
-        """The road evaluation for the side to move (O(1) unless the opponent has threats)."""
-        return self.static_value(self._to_move)
-
-    # --------------------------------------------------------------- moves
-    def candidate_points(self) -> list[Point]:
-        """Empty points within two rings of the stones (seed 004, §2.1.2); the centre if empty."""
-        occupied = self.black | self.white
-        if occupied == 0:
-            return [self.geo.centre]
-        zone = occupied
-        for _ in range(CANDIDATE_RINGS):
-            zone = self.geo.neighbours(zone)
-        points = iter_bits(zone & ~occupied)
-        if not points:  # every point near the stones is taken: fall back to all empties
-            points = iter_bits(self.geo.board_mask & ~occupied)
-        return points
-
     def winning_move(self) -> Move | None:
         """A move completing six for the side to move, from its threat roads, or ``None``."""
         colour = self._to_move
         roads = self.table.threat_roads(colour)
         if not roads or self.is_terminal():
             return None
-        free = self.geo.board_mask & ~(self.black | self.white)
+        free = self.free
         for r in roads:
-            points = iter_bits(self.geo.road_masks[r] & free)
+            points = bit_indices(self.geo.road_masks[r] & free)
             if len(points) == 2 or self.stones_per_move() == 1:
                 return tuple(points)
-            spare = iter_bits(free & ~(1 << points[0]))
+            spare = bit_indices(free & ~(1 << points[0]))
             return tuple(sorted((points[0], spare[0])))
         return None
 
-    def ordered_pairs(self) -> list[Move]:
-        """Candidate pair moves, best first, cut to ``pair_width``.
+    # ------------------------------------------------- evaluation and search moves
+    def evaluate(self) -> Score:
+        """The road evaluation for the side to move (:func:`.evaluation.static_value`)."""
+        return static_value(self.table, self.black, self.white, self._to_move)
 
-        Seed 004, §2.2.2, steps (1)-(3): form pairs of candidate points, score each
-        pair on the board, sort.  Scores are taken from black's point of view and
-        sorted *descending when black moves, ascending when white moves* (the
-        report's "对于我方下棋顺序，应该从大到小排序。对于对方的下棋顺序，应该从小到大排序"),
-        i.e. best-first for the mover.
-        §3.2: points are first scored alone and only the ``point_width`` best are
-        paired (single-point plus pair evaluation).
-        """
-        mover = self._to_move
-        table = self.table
-        points = self.candidate_points()
-        # single-point evaluation: the mover's road score after the stone
-        scored: list[tuple[int, Point]] = []
-        for p in points:
-            table.place(p, mover)
-            scored.append((table.score[mover] - table.score[1 - mover], p))
-            table.remove(p, mover)
-        scored.sort(key=lambda item: (-item[0], item[1]))
-        # ERRATUM: §2.1.2 says no combination of the candidate points is left out; we pair
-        # only the point_width best single points, as §3.2 admits the report's code did
-        # (single-point plus pair evaluation).  See docs/papers/004-connect6.md.
-        best = [p for _, p in scored[: self.point_width]]
-        # step (1)-(2): pairs of the best points, each scored on the board (black's view)
-        sign = 1 if mover == Player.BLACK else -1
-        pairs: list[tuple[int, Move]] = []
-        bit_of = self.black if mover == Player.BLACK else self.white
-        for i, p in enumerate(best):
-            table.place(p, mover)
-            for q in best[i + 1 :]:
-                table.place(q, mover)
-                self._set_stones(mover, bit_of | (1 << p) | (1 << q))
-                value = -self.static_value(1 - mover)  # the mover's value after its move
-                self._set_stones(mover, bit_of)
-                table.remove(q, mover)
-                pairs.append((sign * value, (p, q) if p < q else (q, p)))
-            table.remove(p, mover)
-        # line (3) of §2.2.2: descending for black (us when black), ascending for white
-        if mover == Player.BLACK:
-            pairs.sort(key=lambda item: (-item[0], item[1]))
-        else:
-            pairs.sort(key=lambda item: (item[0], item[1]))
-        return [move for _, move in pairs[: self.pair_width]]
-
-    def _set_stones(self, colour: int, board: Bitboard) -> None:
-        if colour:
-            self.white = board
-        else:
-            self.black = board
+    def threat_count(self, colour: int) -> int:
+        """How many stones block every threat of ``colour`` (:func:`.evaluation.threat_count`)."""
+        return threat_count(self.table, self.black, self.white, colour)
 
     counts_points = False
 
@@ -465,8 +341,10 @@ class Connect6:
         if self.stones_per_move() == 1:
             if self.occupied == 0:
                 return [(self.geo.centre,)]
-            return [(p,) for p in iter_bits(self.geo.board_mask & ~self.occupied)]
-        moves = self.ordered_pairs()
+            return [(p,) for p in bit_indices(self.free)]
+        moves = ordered_pairs(
+            self.table, self.black, self.white, self._to_move, self.point_width, self.pair_width
+        )
         win = self.winning_move()
         if win is not None:
             moves = [win, *(m for m in moves if m != win)]
@@ -476,7 +354,7 @@ class Connect6:
         """Every legal move (the rules): all single empty points, or all pairs of them."""
         if self.is_terminal():
             return []
-        empties = iter_bits(self.geo.board_mask & ~self.occupied)
+        empties = bit_indices(self.free)
         if self.stones_per_move() == 1:
             return [(p,) for p in empties]
         return [(p, q) for i, p in enumerate(empties) for q in empties[i + 1 :]]
@@ -504,21 +382,22 @@ class Connect6:
         lines.append(
             "   " + " ".join(format_point(geo, geo.point(c, 0))[0] for c in range(geo.size))
         )
+        lines.append(self._status())
+        return "\n".join(lines)
+
+    def _status(self) -> str:
+        """The last line of :meth:`render`: who won, a draw, or who is to move."""
         winner = self.winner()
         if winner is not None:
-            lines.append(f"{winner.name.lower()} has six in a row")
-        elif self.is_terminal():
-            lines.append("the board is full: draw")
-        else:
-            mark = "X" if self._to_move == Player.BLACK else "O"
-            lines.append(
-                f"{self._to_move.name.lower()} ({mark}) to move, {self.stones_per_move()} stone(s)"
-            )
-        return "\n".join(lines)
+            return f"{winner.name.lower()} has six in a row"
+        if self.is_terminal():
+            return "the board is full: draw"
+        mark = "X" if self._to_move == Side.BLACK else "O"
+        return f"{self._to_move.name.lower()} ({mark}) to move, {self.stones_per_move()} stone(s)"
 
     def player_name(self, player: int) -> str:
         """``black`` or ``white`` (the CLI's name for a player)."""
-        return "black" if player == Player.BLACK else "white"
+        return "black" if player == Side.BLACK else "white"
 
     def result_text(self) -> str:
         """How the finished game ended."""
