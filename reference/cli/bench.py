@@ -38,7 +38,7 @@ from typing import Any
 
 from reference import api
 from reference.connect6.board import Connect6
-from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dou_shou_qi.board import DouShouQi
 from reference.errors import ParameterError
 from reference.mnk.board import MNKGame

@@ -29,8 +29,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from reference.dots_and_boxes.board import DotsAndBoxes, Edge
 from reference.dots_and_boxes.exhaustive import exact_value
+from reference.dots_and_boxes.geometry import Edge
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.errors import ParameterError
 
 Number = int | Fraction

@@ -21,15 +21,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference import api
-from reference.dots_and_boxes.board import DotsAndBoxes, geometry
 from reference.dots_and_boxes.chains import analyze
+from reference.dots_and_boxes.checkpoint import load_checkpoint
 from reference.dots_and_boxes.endgame import simple_endgame_value
 from reference.dots_and_boxes.exhaustive import exact_value
+from reference.dots_and_boxes.geometry import geometry
+from reference.dots_and_boxes.layout import layout, table_key_function
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dots_and_boxes.solver import (
     Rules,
     Solver,
-    layout,
-    load_checkpoint,
     root_orbits,
     solve_position,
     value_position,
@@ -150,7 +151,7 @@ def test_endgame_formula_on_every_simple_endgame(rows: int, cols: int) -> None:
     count = 0
     for edges in simple_endgames(rows, cols):
         game.set_position(edges, (0, geo_done(rows, cols, edges)), 0)
-        found = analyze(game)
+        found = analyze(game.geo, game.edges)
         chains = tuple(sorted(c.length for c in found.chains))
         loops = tuple(sorted(c.length for c in found.loops))
         assert simple_endgame_value(chains, loops) == values[edges], (hex(edges), chains, loops)
@@ -180,7 +181,7 @@ def test_endgame_formula_on_random_3x3_simple_endgames(seed: int) -> None:
         game.play(rng.choice(safe))
     if any(game.box_sides(b) not in (2, 4) for b in range(geo.num_boxes)):
         return
-    found = analyze(game)
+    found = analyze(game.geo, game.edges)
     chains = tuple(sorted(c.length for c in found.chains))
     loops = tuple(sorted(c.length for c in found.loops))
     assert simple_endgame_value(chains, loops) == exact_value(3, 3, game.edges)
@@ -218,8 +219,8 @@ def test_corner_rule_and_symmetry_keys_are_invariant() -> None:
     border edges of a corner box (and differs when the rules are off)."""
     rng = random.Random(3)
     lay = layout(3, 4)
-    key = Solver(3, 4)._key_function()
-    plain = Solver(3, 4, Rules(symmetry=False, corner_rule=False))._key_function()
+    key = table_key_function(lay, symmetry=True, corner_rule=True)
+    plain = table_key_function(lay, symmetry=False, corner_rule=False)
     top_left = lay.corner_groups[0][1]
     assert len(top_left) == 2
     for _ in range(300):

@@ -17,7 +17,7 @@ import pytest
 
 from reference.cli.main import main
 from reference.connect6.board import Connect6
-from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dou_shou_qi.board import DouShouQi
 from reference.dou_shou_qi.squares import parse_square
 from reference.errors import GameError, ParameterError, SearchTimeoutError

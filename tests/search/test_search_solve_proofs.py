@@ -14,7 +14,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.mnk.board import MNKGame
 from reference.search import INFINITY, WIN, Score, TranspositionTable, solve
 from reference.search.alphabeta_tt import apply_proof_bounds

@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference.connect6.board import Connect6
-from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dou_shou_qi.board import DouShouQi
 from reference.mnk.board import MNKGame
 from reference.mnk.notation import format_position
