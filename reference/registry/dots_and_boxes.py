@@ -37,7 +37,8 @@ SIDE = IntRange(1, MAX_SIDE)
 def new_game(options: Options, position: str | None) -> DotsAndBoxes:
     """Build the board from ``rows`` / ``cols`` or ``position`` (they must agree)."""
     rows, cols = int_value(options, "rows"), int_value(options, "cols")
-    switches = {name: not is_on(options, "no_" + name) for name in SWITCHES}  # each on unless no_
+    # each solving aid (rules.SWITCHES) is on unless its no_ option is given
+    switches = {name: not is_on(options, "no_" + name) for name in SWITCHES}
     if position is not None:
         game = DotsAndBoxes.from_notation(position, **switches)
         if (rows is not None and rows != game.rows) or (cols is not None and cols != game.cols):

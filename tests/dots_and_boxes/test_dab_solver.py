@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference import api
+from reference.bits import bit_indices
 from reference.dots_and_boxes.chains import analyze
 from reference.dots_and_boxes.checkpoint import load_checkpoint
 from reference.dots_and_boxes.endgame import simple_endgame_value
@@ -31,6 +32,7 @@ from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dots_and_boxes.solver import (
     Rules,
     Solver,
+    _settle_function,
     root_orbits,
     solve_position,
     value_position,
@@ -407,3 +409,31 @@ def test_box_classes_count_the_sides_of_every_box(size: tuple[int, int], bits: i
         assert [bool(x & bit) for x in (two, three, four, low)] == [
             count == 2, count == 3, count == 4, count <= 1
         ]
+
+
+@settings(derandomize=True, max_examples=200, deadline=None)
+@given(
+    st.sampled_from([(1, 4), (2, 2), (2, 3), (3, 3), (3, 4)]), st.integers(0, 2**32), st.integers()
+)
+def test_settle_is_box_classes_and_the_capture_rule(
+    size: tuple[int, int], seed: int, left: int
+) -> None:
+    """The node function's inlined box count and forced captures agree with the plain ones:
+    without the capture rule ``settle`` is :meth:`Layout.box_classes`; with it, it takes
+    captures that give nothing away (``gain`` = the boxes completed) until none is left,
+    as the capture rule of :mod:`reference.dots_and_boxes.ordering` defines them."""
+    rows, cols = size
+    geo, lay = geometry(rows, cols), layout(rows, cols)
+    game = random_position(rows, cols, seed, left % (geo.num_edges + 1))
+    edges = lay.to_internal(game.edges)
+    settled, gain, two, three, fours = _settle_function(lay, capture_rule=False)(edges)
+    assert (settled, gain) == (edges, 0)
+    if edges != lay.full:
+        assert (two, three, fours) == lay.box_classes(edges)[:3]
+    settled, gain, *_ = _settle_function(lay, capture_rule=True)(edges)
+    assert settled & edges == edges
+    assert gain == lay.completed(settled) - lay.completed(edges)
+    after = sum(1 << lay.external[p] for p in bit_indices(settled))
+    for e in bit_indices(geo.full & ~after):  # no capture that gives nothing away is left
+        sides = [(after & geo.box_masks[b]).bit_count() for b in geo.edge_boxes[e]]
+        assert not (3 in sides and 2 not in sides)
