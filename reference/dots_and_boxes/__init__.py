@@ -1,4 +1,4 @@
-"""Dots and Boxes (seed 000, Liu, Li and Chen): rules, hashing, chains, Algorithms 1 and 2, a solver.
+"""Dots and Boxes (seed 000, Liu, Li and Chen): rules, hashing, chains, Algorithms 1, 2; a solver.
 
 Modules, from the ground up: :mod:`.geometry` (edges, boxes, symmetries), :mod:`.notation`,
 :mod:`.chains`, :mod:`.evaluation` (formulas 17-18) and :mod:`.ordering` (search order, the

@@ -93,7 +93,7 @@ class Layout:
         self.sym_tables: tuple[SymmetryTables, ...] = tuple(
             chunk_tables(perm, CHUNK_BITS) for perm in perms[1:]
         )
-        """Chunked lookup tables of every symmetry but the identity (:func:`.geometry.chunk_tables`)."""
+        """Lookup tables of each symmetry but the identity (:func:`.geometry.chunk_tables`)."""
         classes: dict[tuple[bool, float], Bitboard] = {}
         for e, order_class in enumerate(geo.order_class):
             classes[order_class] = classes.get(order_class, 0) | 1 << internal[e]

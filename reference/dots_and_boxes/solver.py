@@ -121,7 +121,7 @@ class Rules:
 
 @dataclass(frozen=True, slots=True)
 class DabSolveResult:
-    """A solve's answer with what this solver adds to :class:`~reference.search.solve.SolveResult`."""
+    """A solve's answer and what this solver adds to :class:`~reference.search.SolveResult`."""
 
     result: SolveResult[Edge]
     move_values: dict[Edge, int] | None
@@ -176,21 +176,17 @@ class Solver:
     def _build(self) -> Callable[[int, int, int], int]:
         """The node function ``search(edges, alpha, beta)``: fail-soft value for the side to move.
 
-        Closures over local constants (this is the hot loop), from four pieces: the forced
-        captures (:func:`_settle_function`), the table key (:func:`.layout.table_key_function`),
-        the move list the rules leave (:func:`_moves_function`) and the table store
-        (:func:`_store_function`).
+        A closure over local constants (the hot loop) and the pieces built by the functions
+        below: forced captures, table key, move list, table store (one call each per node).
         """
         lay, rules, table, counters, solver = self.lay, self.rules, self.table, self.counters, self
-        settle = _settle_function(lay, rules.capture_rule)
+        settle, store = _settle_function(lay, rules.capture_rule), _store_function(self)
         key_of = table_key_function(lay, rules.symmetry, rules.corner_rule)
         components = _components_function(lay)
         moves = _moves_function(lay, rules, components)
-        store = _store_function(self)
         full, boxes_mask, num_boxes = lay.full, lay.boxes, lay.num_boxes
-        w, vl, vr = lay.col_stride, lay.v_left, lay.v_right
+        w, vl, vr, tick_mask = lay.col_stride, lay.v_left, lay.v_right, self._tick_every - 1
         endgame_rule = rules.endgame_rule
-        tick_mask = self._tick_every - 1
 
         def search(edges: int, alpha: int, beta: int) -> int:
             nodes = counters.nodes = counters.nodes + 1

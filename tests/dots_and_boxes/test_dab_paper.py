@@ -289,7 +289,8 @@ def test_chain_and_loop_on_a_known_position() -> None:
     assert analysis.chains == () and [c.length for c in analysis.loops] == [4]
     assert analysis.long_components == 1
     assert classify_move(game.geo, game.edges, game.parse_move("h1,0")) == MoveKind.SACRIFICE
-    assert evaluate_position(game.geo, game.edges) == -4  # no safe move left: formula 18, a loop, x = 1
+    # no safe move left: formula 18, a loop, x = 1
+    assert evaluate_position(game.geo, game.edges) == -4
 
 
 def test_formulas_17_18_evaluation_as_read() -> None:
