@@ -27,7 +27,8 @@ from reference.bits import bit_indices
 from reference.dots_and_boxes.geometry import Edge, Edges, Geometry, geometry
 
 LONG_LENGTH = 3
-"""A chain or loop of at least this many boxes is long (seed 000: "length equal to 3 or greater")."""
+"""A chain or loop of at least this many boxes is long (seed 000: "length equal to 3 or
+greater")."""
 
 
 class MoveKind(IntEnum):

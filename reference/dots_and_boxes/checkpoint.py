@@ -74,7 +74,7 @@ def save_checkpoint(
 
 
 def load_checkpoint(path: Path, header: dict[str, object]) -> tuple[RootProgress, dict[int, int]]:
-    """Read a checkpoint written by :func:`save_checkpoint` for the same board, position and rules."""
+    """Read a checkpoint of :func:`save_checkpoint` for the same board, position and rules."""
     try:
         with open(path, "rb") as f:
             data = json.loads(f.readline())

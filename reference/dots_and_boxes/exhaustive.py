@@ -18,7 +18,9 @@ MAX_EDGES = 24
 """Refuse boards with more edges than this (our choice: 2^24 states)."""
 
 
-def exact_value(rows: int, cols: int, edges: Edges = 0, memo: dict[Edges, int] | None = None) -> int:
+def exact_value(
+    rows: int, cols: int, edges: Edges = 0, memo: dict[Edges, int] | None = None
+) -> int:
     """The net boxes the side to move wins from ``edges`` on, by plain memoised minimax.
 
     ``memo`` (edge set -> value, the full board left out) may be passed in to reuse or

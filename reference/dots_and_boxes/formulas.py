@@ -170,7 +170,9 @@ def formula10_opponent_moves(game: DotsAndBoxes) -> frozenset[Edge]:
     return frozenset(other.legal_moves())
 
 
-def theorem8_update(alpha: Score, beta: Score, value: Score, maximizing: bool) -> tuple[Score, Score]:
+def theorem8_update(
+    alpha: Score, beta: Score, value: Score, maximizing: bool
+) -> tuple[Score, Score]:
     """Theorem 8: a MAX node raises alpha (formula 12), a MIN node lowers beta (formula 13).
 
     Seed 000, §II.B, Theorem 8.  Prune when the returned beta <= alpha.
@@ -180,7 +182,9 @@ def theorem8_update(alpha: Score, beta: Score, value: Score, maximizing: bool) -
     return alpha, min(beta, value)  # formula 13: beta = min{beta, f(S*)}
 
 
-def theorem8_alphabeta(game: DotsAndBoxes, alpha: Score = -INFINITY, beta: Score = INFINITY) -> Score:
+def theorem8_alphabeta(
+    game: DotsAndBoxes, alpha: Score = -INFINITY, beta: Score = INFINITY
+) -> Score:
     """Exact value for player 0 (boxes of player 0 minus player 1 from here on), by the
     two-sided max / min form of Theorem 8 (no negation anywhere).
 

@@ -129,7 +129,7 @@ class DotsAndBoxes:
         self.corner_rule = corner_rule
         """Exact solver: the border edges of one box are interchangeable in the table key."""
         self.checkpoint: str | None = None
-        """Exact solver: a file to checkpoint the solve to and resume it from (see :mod:`.solver`)."""
+        """Exact solver: a file to save the solve to and resume it from (:mod:`.checkpoint`)."""
 
     # --- read-only views -------------------------------------------------------------
     @property
@@ -296,7 +296,7 @@ class DotsAndBoxes:
         self._history = []
 
     def render(self) -> str:
-        """Dots (``+``), lines (``---`` and ``|``), box owners unknown so completed boxes show ``#``."""
+        """Dots ``+``, lines ``---`` and ``|``, completed boxes ``#`` (owners are not kept)."""
         status = "game over" if self.is_terminal() else f"player {self.to_move + 1} to move"
         score = f"score {self._scores[0]}-{self._scores[1]}, {status}"
         return "\n".join([*render(self.geo, self.edges), score])
