@@ -27,7 +27,7 @@ import argparse
 import sys
 import time
 
-from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dots_and_boxes.solver import (
     DEFAULT_CHECKPOINT_NODES,
     DEFAULT_MAX_ENTRIES,

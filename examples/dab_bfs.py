@@ -15,9 +15,9 @@ from __future__ import annotations
 import argparse
 import math
 
-from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.dots_and_boxes.generation import bfs_layers
 from reference.dots_and_boxes.hashing import board_formula9, reduce_to_64
+from reference.dots_and_boxes.rules import DotsAndBoxes
 
 
 def main() -> None:

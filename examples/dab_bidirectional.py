@@ -37,8 +37,9 @@ from reference.dots_and_boxes.bidirectional import (
     dab_successors,
     formula24_nodes,
     formula24_one_direction,
+    full_state,
 )
-from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.dots_and_boxes.rules import DotsAndBoxes
 
 
 def pair(rows: int, cols: int, start: int, d: int, rng: random.Random) -> tuple[FullState, FullState, int]:
@@ -46,11 +47,11 @@ def pair(rows: int, cols: int, start: int, d: int, rng: random.Random) -> tuple[
     game = DotsAndBoxes(rows, cols)
     for _ in range(min(start, game.geo.num_edges - d)):
         game.play(rng.choice(game.legal_moves()))
-    begin: FullState = (game.edges, *game.scores, game.to_move)
+    begin = full_state(game)
     b = game.geo.num_edges - game.edges.bit_count()
     for _ in range(d):
         game.play(rng.choice(game.legal_moves()))
-    end: FullState = (game.edges, *game.scores, game.to_move)
+    end = full_state(game)
     return begin, end, b
 
 

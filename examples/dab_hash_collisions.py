@@ -26,7 +26,7 @@ import argparse
 import random
 from collections.abc import Callable
 
-from reference.dots_and_boxes.board import fold64, geometry
+from reference.dots_and_boxes.geometry import geometry
 from reference.dots_and_boxes.hashing import (
     board_formula9,
     count_collisions,
@@ -34,6 +34,7 @@ from reference.dots_and_boxes.hashing import (
     reduce_to_64,
     universal_hash,
 )
+from reference.dots_and_boxes.rules import fold64
 from reference.search.tt import next_prime
 
 M = 1 << 20

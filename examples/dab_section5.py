@@ -28,7 +28,7 @@ import argparse
 import random
 from dataclasses import dataclass
 
-from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.search import Algorithm, iterative_deepening
 
 
@@ -67,7 +67,7 @@ def random_opening(rows: int, cols: int, plies: int, rng: random.Random) -> Dots
     """A random position after ``plies`` safe moves (no box given away yet)."""
     game = DotsAndBoxes(rows, cols)
     for _ in range(plies):
-        moves = game.ordered_moves(prune=False)
+        moves = game.legal_moves()
         safe = [m for m in moves if all(game.box_sides(b) < 2 for b in game.geo.edge_boxes[m])]
         game.play(rng.choice(safe or moves))
     return game

@@ -29,7 +29,7 @@ from reference.errors import (
 if TYPE_CHECKING:
     from reference.api import BestMove, Solution, bestmove, divide, perft, solve
     from reference.connect6.rules import Connect6
-    from reference.dots_and_boxes.board import DotsAndBoxes
+    from reference.dots_and_boxes.rules import DotsAndBoxes
     from reference.dou_shou_qi.rules import DouShouQi
     from reference.mnk.solver import MNKGame
     from reference.wargame.rules import WarGame
@@ -42,7 +42,7 @@ _LAZY: dict[str, str] = {
     "perft": "reference.api",
     "solve": "reference.api",
     "Connect6": "reference.connect6.rules",
-    "DotsAndBoxes": "reference.dots_and_boxes.board",
+    "DotsAndBoxes": "reference.dots_and_boxes.rules",
     "DouShouQi": "reference.dou_shou_qi.rules",
     "MNKGame": "reference.mnk.solver",
     "WarGame": "reference.wargame.rules",

@@ -1,7 +1,8 @@
-"""Algorithm 1 (alpha-beta with a transposition table), as printed and corrected; Theorem 8; formulas 19-21.
+"""Algorithm 1 (alpha-beta with a transposition table), as printed and corrected.
 
-Seed 000, §III.B Theorem 8 (formulas 12-13), §IV.A Algorithm 1 ("pruning strategy
-algorithm") and formulas 19-21.
+Seed 000, §IV.A, Algorithm 1 ("pruning strategy algorithm"); the "branch delimitation
+algorithm" it is compared with (§I, §II.C, §V) is plain alpha-beta.  (Theorem 8's window
+update and the node counts of formulas 19-21 are in :mod:`.formulas`.)
 
 Two versions of Algorithm 1 sit side by side, as MST-PRIM does in
 :mod:`reference.graphs.prim`:
@@ -22,17 +23,23 @@ paper       what the listing does                       corrected version (core)
 1-3         ``SearchTT``; return a "valid" value         ``probe_tt``: EXACT returns; LOWER /
                                                         UPPER narrow (alpha, beta), return
                                                         when the window closes
-4-8         game over or depth 0: evaluate; store        evaluate; ERRATUM line 7: a depth-0
-            depth-0 value as EXACT                       evaluation is not stored
+4-8         game over or depth 0: evaluate; store        evaluate; OURS line 7: a depth-0
+            depth-0 value as EXACT                       evaluation is not stored (harmless
+                                                        as printed: only a depth-0 probe,
+                                                        which evaluates anyway, can use it)
 9-13        successors; MakeMoveWithTT; recurse with     ``child_value``; ERRATUM line 12: the
             ``-AlphaBeta_TT(.., -beta, -alpha)``;        sign and window flip only when the
             RestoreMoveWithTT                           turn passes; a move completing a box
                                                         keeps the turn: value = boxes + child
-14-16       value >= beta: store LOWERBOUND, return      fail high: break, store once after
-                                                        the loop
-17-21       best / alpha update; store EXACT inside      ERRATUM lines 20-21: nothing is stored
-            the loop                                     inside the loop (the value is not
-                                                        final yet)
+14-16       value >= beta: store LOWERBOUND, return      OURS: fail high: break, store once
+                                                        after the loop (the printed store is
+                                                        right: a fail-high value is a lower
+                                                        bound)
+17-21       best / alpha update; store EXACT inside      OURS lines 20-21: nothing is stored
+            the loop                                     inside the loop (the printed store
+                                                        comes before the value is final, but
+                                                        line 23 or 15 overwrites it before
+                                                        anything reads it)
 22-24       store ``value`` EXACT if alpha was raised,   ERRATUM lines 23-24: one store of
             else LOWERBOUND                              ``best`` (the printed lines store
                                                         ``value``, the *last* child's), flagged
@@ -47,15 +54,12 @@ bottom, the tags in ``reference/search/alphabeta_tt.py`` run ``4-8, 1-3, 9-13, 1
 19-20, 14-16, 22-24, 25``:
 
 * lines 4-8 (game over / depth 0) come *before* lines 1-3 (``SearchTT``): the
-  corrected version stores nothing at a finished or depth-0 node (ERRATUM line 7),
+  corrected version stores nothing at a finished or depth-0 node (line 7 above),
   so a probe there could only miss; testing first saves the probe;
 * lines 14-16 (``value >= beta``) come *after* lines 17-20 and inside them: the
   fail-high test is made on the raised alpha, after ``best`` has taken the cut-off
   value, because the corrected version returns fail-soft ``best`` and stores it
   once after the loop (lines 22-24) instead of storing and returning at line 15-16.
-
-The "branch delimitation algorithm" it is compared with is plain alpha-beta
-(:func:`reference.search.alphabeta`).
 """
 
 from __future__ import annotations
@@ -65,7 +69,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Generic, TypeAlias, TypeVar
 
-from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.errors import ParameterError
 from reference.search import INFINITY, Game, Score, SearchContext, TranspositionTable
 from reference.search import alphabeta as core_alphabeta
@@ -129,9 +133,9 @@ class PrintedEntry:
 
 
 PrintedTable: TypeAlias = dict[PrintedKey, PrintedEntry]
-"""The listing's hash table.  ``InsertHashTable`` overwrites (the paper gives no
-replacement rule; a dict has no index collisions, so none of the defects shown comes
-from the table's size)."""
+"""The listing's hash table.  ``InsertHashTable`` overwrites (GAP: the paper gives no
+replacement rule; OURS: a dict, which has no index collisions, so none of the defects
+shown comes from the table's size)."""
 
 PRINTED_CORRECTIONS = frozenset({12, 23, 24})
 """The erratum lines :func:`algorithm1_as_printed` can correct one at a time."""
@@ -144,8 +148,9 @@ class PrintedBoard(Generic[M]):
     the *whole* board's value for the side to move, not the value from here on: here the
     points the side to move scored since the root minus the opponent's, plus the game's
     ``terminal_score`` (finished) or ``evaluate`` (depth 0).  Its ``HashKey`` is the
-    game's table key with those points and the side to move (our reading: a key that
-    left them out would give wrong values of its own, not the listing's).
+    game's table key with those points and the side to move (GAP: the listing does not
+    say what ``HashKey`` holds; OURS: a key that left them out would give wrong values of
+    its own, not the listing's).
     ``MakeMoveWithTT`` / ``RestoreMoveWithTT`` return the key of the board they leave.
     """
 
@@ -194,13 +199,15 @@ def algorithm1_as_printed(
     for the side to move (from the root on), searched ``depth`` plies.  ``table`` (the
     listing's hash table, a fresh one when None) may be passed to inspect or reuse it.
 
-    Readings the listing leaves open (ours):
+    GAP: what the listing leaves open, and our readings (OURS):
 
     * ``SearchTT`` (lines 1-3) returns a "valid" value when an entry for ``HashKey``
       was searched at least ``depth`` deep and is EXACT, or LOWERBOUND with
       ``value >= beta`` (the textbook probe; the listing has no UPPERBOUND flag);
     * line 9 initialises ``ValuesExact`` and line 20 sets ``ValueIsExact``: one
       variable;
+    * line 13's ``RestoreMoveWithTT`` returns the key of the restored board, so lines
+      15, 21, 23 and 24 store under the node's own key;
     * lines 23 and 24 are the two branches of the ``if`` of line 22 (storing EXACT
       and then overwriting it with LOWERBOUND would make line 23 dead);
     * ``CreateSuccessors`` gives every legal move (``legal_moves``).
@@ -296,72 +303,3 @@ def _alphabeta_tt_printed(
         flag = PrintedFlag.UPPERBOUND if 24 in fixes else PrintedFlag.LOWERBOUND
         table[hash_key] = PrintedEntry(stored, depth, flag)  # line 24
     return best  # line 25
-
-
-def theorem8_update(alpha: Score, beta: Score, value: Score, maximizing: bool) -> tuple[Score, Score]:
-    """Theorem 8: a MAX node raises alpha (formula 12), a MIN node lowers beta (formula 13).
-
-    Seed 000, §II.B, Theorem 8.  Prune when the returned beta <= alpha.
-    """
-    if maximizing:
-        return max(alpha, value), beta  # formula 12: alpha = max{alpha, f(S_i)}
-    return alpha, min(beta, value)  # formula 13: beta = min{beta, f(S*)}
-
-
-def theorem8_alphabeta(game: DotsAndBoxes, alpha: Score = -INFINITY, beta: Score = INFINITY) -> Score:
-    """Exact value for player 0 (boxes of player 0 minus player 1 from here on), by the
-    two-sided max / min form of Theorem 8 (no negation anywhere).
-
-    Player 0 maximises, player 1 minimises; a move that completes a box keeps the
-    same node type.  An independent check of the negamax core.
-    """
-    if game.is_terminal():
-        return 0
-    maximizing = game.to_move == 0
-    best = -INFINITY if maximizing else INFINITY
-    for move in game.ordered_moves(prune=False):
-        mover = game.to_move
-        points = game.make(move)
-        gained = points if mover == 0 else -points
-        value = gained + theorem8_alphabeta(game, alpha - gained, beta - gained)
-        game.unmake()
-        best = max(best, value) if maximizing else min(best, value)
-        alpha, beta = theorem8_update(alpha, beta, value, maximizing)
-        if beta <= alpha:
-            break
-    return best
-
-
-def formula19_minimax_nodes(b: int, d: int) -> int:
-    """Formula 19, corrected: nodes of a full b-ary tree of depth d, 1 + b + ... + b^d.
-
-    ERRATUM: the paper writes b^d (1 - b^(d+1)) / (1 - b); the sum is
-    (b^(d+1) - 1) / (b - 1) (for b >= 2), which is O(b^d).
-    """
-    if b < 1 or d < 0:
-        raise ParameterError(f"need b >= 1 and d >= 0, got b={b}, d={d}")
-    return d + 1 if b == 1 else int((b ** (d + 1) - 1) // (b - 1))
-
-
-def formula20_minimal_leaves(b: int, d: int) -> int:
-    """Formula 20, corrected: leaves of the minimal alpha-beta tree (Knuth and Moore 1975),
-    b^ceil(d/2) + b^floor(d/2) - 1.
-
-    ERRATUM: the paper writes b^((d+1)/2) + b^((d-1)/2) - 1, right only for odd d;
-    its formula 21 (N_2d = 2 b^(d + 1/2)) does not follow (:func:`formula21_as_printed`).
-    """
-    if b < 1 or d < 0:
-        raise ParameterError(f"need b >= 1 and d >= 0, got b={b}, d={d}")
-    return int(b ** ((d + 1) // 2) + b ** (d // 2) - 1)
-
-
-def formula21_as_printed(b: int, d: int) -> float:
-    """Formula 21 as printed: N_2d = 2 b^(d + 1/2), the paper's minimal tree at depth 2d.
-
-    ERRATUM: it follows from neither formula 20 as printed (b^(d+1/2) + b^(d-1/2) - 1 at
-    depth 2d) nor the corrected one (2 b^d - 1 leaves at depth 2d): for b = 4, d = 2 the
-    three give 64, 40 and 31.  Kept only to show this; nothing uses it.
-    """
-    if b < 1 or d < 0:
-        raise ParameterError(f"need b >= 1 and d >= 0, got b={b}, d={d}")
-    return float(2 * b ** (d + 0.5))

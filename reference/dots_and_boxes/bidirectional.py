@@ -13,10 +13,11 @@ of the best path found so far, U.  Line-by-line:
   goes to turnF and a backward child (a predecessor) to turnB, each side expanded
   with its own g;
 * lines 14-15 a child the other side has reached closes a path: U = min(U, g_F + g_B);
-* ERRATUM (termination): the paper stops only when a list is empty; here the
-  search stops as soon as prminF + prminB >= U (the standard stopping rule of
-  bidirectional uniform-cost search: no unexpanded path can be shorter than U),
-  and returns U with the path.
+* GAP (termination): the listing stops only when a list is empty (line 16 returns
+  infinity and nothing returns U), the prose "when ... U is less than a certain
+  threshold" without the threshold; OURS: the search stops as soon as
+  prminF + prminB >= U (the standard stopping rule of bidirectional uniform-cost
+  search: no unexpanded path can be shorter than U), and returns U with the path.
 
 Costs must be non-negative.  Tested against plain breadth-first distances.
 """
@@ -25,11 +26,13 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from reference.dots_and_boxes.board import Edges, geometry
+from reference.bits import bit_indices
+from reference.dots_and_boxes.geometry import Edges, geometry
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.errors import ParameterError
 
 S = TypeVar("S", bound=Hashable)
@@ -58,8 +61,9 @@ def bidirectional_search(
 ) -> PathResult[S]:
     """Shortest path from ``begin`` to ``end`` by bidirectional uniform-cost search.
 
-    Seed 000, §IV.B, Algorithm 2 (corrected; see the module docstring).
+    Seed 000, §IV.B, Algorithm 2 (corrected; see the module docstring).  Costs must be >= 0.
     """
+    successors, predecessors = _nonnegative(successors), _nonnegative(predecessors)
     g_f: dict[S, int] = {begin: 0}  # line 1
     g_b: dict[S, int] = {end: 0}
     parent_f: dict[S, S | None] = {begin: None}
@@ -78,10 +82,9 @@ def bidirectional_search(
         if not turn_f or not turn_b:
             break
         prmin_f, prmin_b = turn_f[0][0], turn_b[0][0]
-        if best is not None and prmin_f + prmin_b >= best:  # ERRATUM: stopping rule
+        if best is not None and prmin_f + prmin_b >= best:  # GAP: the stopping rule (ours)
             break
-        forward = prmin_f <= prmin_b  # lines 3-4: C = min(prminF, prminB)
-        if forward:
+        if prmin_f <= prmin_b:  # lines 3-4: C = min(prminF, prminB), expand forward
             heap, g, other_g, closed, parent, neighbours = (
                 turn_f, g_f, g_b, closed_f, parent_f, successors
             )
@@ -93,8 +96,6 @@ def bidirectional_search(
         closed.add(n)
         expanded += 1
         for c, cost in neighbours(n):  # line 7
-            if cost < 0:
-                raise ParameterError(f"edge costs must be >= 0, got {cost}")
             new = g[n] + cost
             old = g.get(c)
             if old is not None and old <= new:  # lines 8-9
@@ -111,6 +112,18 @@ def bidirectional_search(
     if best is None or meet is None:
         return PathResult(None, (), expanded)
     return PathResult(best, _join(meet, parent_f, parent_b), expanded)
+
+
+def _nonnegative(neighbours: Neighbours[S]) -> Neighbours[S]:
+    """``neighbours`` checked: raise ``ParameterError`` on a negative cost."""
+
+    def checked(n: S) -> Iterator[tuple[S, int]]:
+        for c, cost in neighbours(n):
+            if cost < 0:
+                raise ParameterError(f"edge costs must be >= 0, got {cost}")
+            yield c, cost
+
+    return checked
 
 
 def _drop_stale(heap: list[tuple[int, int, S]], g: dict[S, int], closed: set[S]) -> None:
@@ -194,6 +207,12 @@ FullState = tuple[Edges, int, int, int]
 """(edges, boxes of player 0, boxes of player 1, player to move): a node of the game graph."""
 
 
+def full_state(game: DotsAndBoxes) -> FullState:
+    """The node of the game graph that ``game``'s position is."""
+    s0, s1 = game.scores
+    return game.edges, s0, s1, int(game.to_move)
+
+
 def dab_successors(rows: int, cols: int) -> Callable[[FullState], list[tuple[FullState, int]]]:
     """Moves of the game graph: draw one undrawn edge (cost 1)."""
     geo = geometry(rows, cols)
@@ -201,12 +220,8 @@ def dab_successors(rows: int, cols: int) -> Callable[[FullState], list[tuple[Ful
     def successors(state: FullState) -> list[tuple[FullState, int]]:
         edges, s0, s1, p = state
         out: list[tuple[FullState, int]] = []
-        free = geo.full & ~edges
-        while free:
-            low = free & -free
-            free ^= low
-            e = low.bit_length() - 1
-            child = edges | low
+        for e in bit_indices(geo.full & ~edges):
+            child = edges | 1 << e
             k = sum(1 for m in geo.edge_masks_by_edge[e] if child & m == m)
             if k == 0:
                 out.append(((child, s0, s1, 1 - p), 1))
@@ -226,13 +241,9 @@ def dab_predecessors(rows: int, cols: int) -> Callable[[FullState], list[tuple[F
     def predecessors(state: FullState) -> list[tuple[FullState, int]]:
         edges, s0, s1, p = state
         out: list[tuple[FullState, int]] = []
-        drawn = edges
-        while drawn:
-            low = drawn & -drawn
-            drawn ^= low
-            e = low.bit_length() - 1
+        for e in bit_indices(edges):
             k = sum(1 for m in geo.edge_masks_by_edge[e] if edges & m == m)
-            parent = edges ^ low
+            parent = edges ^ 1 << e
             if k == 0:
                 out.append(((parent, s0, s1, 1 - p), 1))
             elif p == 0 and s0 >= k:

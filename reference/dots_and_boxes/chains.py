@@ -1,6 +1,8 @@
-"""Chains and loops, the evaluation of formulas 17-18 and the long-chain rule (Theorem 2).
+"""Chains and loops of a position, the long-chain rule (Theorem 2) and Theorem 1 on edges.
 
-Seed 000, §II.B Theorem 2 (formulas 3-4) and §II.C (formulas 17-18).
+Seed 000, §II.B Theorems 1 and 2 (formulas 2-4); the chains are what formulas 17-18 value
+(:mod:`.evaluation`).  Everything here works on the raw position (the board's
+:class:`Geometry` and the edge set), below the rules class.
 
 Definitions used here (the classical ones, Berlekamp 2000, *The Dots-and-Boxes
 Game*, ch. 2; the paper does not define them):
@@ -21,11 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from reference.dots_and_boxes.board import DotsAndBoxes, Edge, geometry
-from reference.search.protocol import Score
+from reference.bits import bit_indices
+from reference.dots_and_boxes.geometry import Edge, Edges, Geometry, geometry
 
 LONG_LENGTH = 3
-"""A chain or loop of at least this many boxes is long (seed 000: "length equal to 3 or greater")."""
+"""A chain or loop of at least this many boxes is long (seed 000: "length equal to 3 or
+greater")."""
 
 
 class MoveKind(IntEnum):
@@ -72,9 +75,14 @@ class ChainAnalysis:
         return self.long_chains + sum(1 for c in self.loops if c.is_long)
 
 
-def classify_move(game: DotsAndBoxes, move: Edge) -> MoveKind:
+def box_sides(geo: Geometry, edges: Edges, box: int) -> int:
+    """How many sides of box number ``box`` are drawn."""
+    return (edges & geo.box_masks[box]).bit_count()
+
+
+def classify_move(geo: Geometry, edges: Edges, move: Edge) -> MoveKind:
     """Theorem 1 (formula 2) for edges: capture, safe move or sacrifice."""
-    kinds = [game.box_sides(b) for b in game.geo.edge_boxes[move]]
+    kinds = [box_sides(geo, edges, b) for b in geo.edge_boxes[move]]
     if 3 in kinds:
         return MoveKind.CAPTURE
     if 2 in kinds:
@@ -82,12 +90,10 @@ def classify_move(game: DotsAndBoxes, move: Edge) -> MoveKind:
     return MoveKind.SAFE
 
 
-def analyze(game: DotsAndBoxes) -> ChainAnalysis:
+def analyze(geo: Geometry, edges: Edges) -> ChainAnalysis:
     """Find every chain and loop of 2-boxes by walking along undrawn shared edges."""
-    geo = game.geo
-    two = [b for b in range(geo.num_boxes) if game.box_sides(b) == 2]
-    is_two = set(two)
-    links = _links(game, is_two)
+    two = [b for b in range(geo.num_boxes) if box_sides(geo, edges, b) == 2]
+    links = _links(geo, edges, set(two))
     seen: set[int] = set()
     chains: list[Component] = []
     loops: list[Component] = []
@@ -106,13 +112,10 @@ def analyze(game: DotsAndBoxes) -> ChainAnalysis:
     return ChainAnalysis(tuple(chains), tuple(loops))
 
 
-def _links(game: DotsAndBoxes, is_two: set[int]) -> dict[int, list[int]]:
+def _links(geo: Geometry, edges: Edges, is_two: set[int]) -> dict[int, list[int]]:
     """For each 2-box, the 2-boxes it shares an undrawn edge with."""
-    geo = game.geo
     links: dict[int, list[int]] = {b: [] for b in is_two}
-    for e in range(geo.num_edges):
-        if game.edges >> e & 1:
-            continue
+    for e in bit_indices(geo.full & ~edges):
         bs = geo.edge_boxes[e]
         if len(bs) == 2 and bs[0] in is_two and bs[1] in is_two:
             links[bs[0]].append(bs[1])
@@ -133,62 +136,15 @@ def _walk(start: int, links: dict[int, list[int]], seen: set[int]) -> list[int]:
         path.append(current)
 
 
-def component_value(length: int, is_loop: bool, long_components: int) -> int:
-    """The paper's f(x, y) for one chain or loop (formulas 17-18), as we read them.
-
-    Seed 000, §II.C, formulas 17-18.  Interpretation (the paper leaves x undefined
-    beyond "the number of edges in the current state"):
-
-    * short (length < 3, formula 17): x = -length, f = x (the boxes the player who
-      opens it gives away: 0, -1, -2);
-    * long (length >= 3, formula 18): x = the number of long chains and loops in the
-      position, y = 1 for a chain, 0 for a loop; f = 5 - length when x > 2,
-      -length - 1 for a chain and -length for a loop otherwise.
-
-    ERRATUM: formula 18 covers x > 2 and x < 2 only; x = 2 is treated as x < 2.
-    """
-    if length < LONG_LENGTH:
-        return -length  # formula 17
-    if long_components > 2:
-        return 5 - length  # formula 18, first case
-    return -length if is_loop else -length - 1  # formula 18, y = 0 / y = 1
-
-
-def evaluate_position(game: DotsAndBoxes) -> Score:
-    """A heuristic value for the side to move: the sum of formulas 17-18 over the
-    components when no safe move is left (the side to move must open one), else 0.
-
-    Seed 000, §II.C.  Our choice: the sum is only meaningful once the side to move
-    is forced to open a component, so with safe moves left the estimate is 0 (the
-    search counts the boxes already taken).
-    """
-    geo = game.geo
-    free = geo.full & ~game.edges
-    sides = game.box_sides
-    while free:
-        low = free & -free
-        free ^= low
-        if all(sides(b) < 2 for b in geo.edge_boxes[low.bit_length() - 1]):
-            return 0  # a safe move is left
-    analysis = analyze(game)
-    x = analysis.long_components
-    total = 0
-    for c in analysis.chains:
-        total += component_value(c.length, False, x)
-    for c in analysis.loops:
-        total += component_value(c.length, True, x)
-    bound = geo.num_boxes
-    return max(-bound, min(bound, total))
-
-
 def long_chain_rule(rows: int, cols: int, long_chains: int) -> int:
     """The player the long-chain rule favours: 0 (first) or 1 (second).
 
     Seed 000, §II.B Theorem 2 (formulas 3-4), stated classically (Berlekamp 2000,
     ch. 2): on a board of ``dots`` dots, the first player wants
     ``dots + long chains`` to be even, the second wants it odd.  (Loops do not
-    count.)  ERRATUM: formulas 3-4 ("maximum profit R(C) of a chain") are not a
-    statement of the rule; this function is.
+    count.)  GAP: formula 3's "maximum profit" R(C) = min max L(C - v) - L(C - u) never
+    defines L, so formulas 3-4 cannot be computed; OURS: this classical statement of
+    the rule stands for them.
 
     >>> long_chain_rule(5, 5, 1)   # 36 dots + 1 chain: odd, second player
     1

@@ -29,7 +29,7 @@ and the value of the position is the best opening over the kinds of component pr
 (:func:`simple_endgame_value`).
 
 Soundness.  The opponent's answers are those the capture rule of
-:meth:`reference.dots_and_boxes.board.DotsAndBoxes.ordered_moves` leaves (take a box that
+:func:`reference.dots_and_boxes.ordering.ordered_moves` leaves (take a box that
 gives nothing away; inside an opened chain take the next box or make the double-dealing
 move); the rows for chains of 1 and 2 follow from it directly (the "half-hearted" opening
 of a 2-chain at an end lets the opponent choose between ``2 + r`` and ``-(2 + r)``, so it
@@ -37,7 +37,7 @@ is never better than the middle edge); the rows for long chains and loops are Be
 "all or all but two (four)" theorem, and opening a long chain anywhere gives the opponent
 the same two choices.  Every row, and the whole table, is checked against the plain
 memoised minimax (:mod:`.exhaustive`) on every simple endgame of the boards up to 2x3
-boxes and on random simple endgames of 3x3 (``tests/dots_and_boxes/test_dab_endgame.py``).
+boxes and on random simple endgames of 3x3 (``tests/dots_and_boxes/test_dab_solver.py``).
 
 >>> simple_endgame_value((3,), ())          # one chain of 3: the opener gives all 3
 -3

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import sys
 
-from reference.dots_and_boxes.board import Edges, geometry
+from reference.dots_and_boxes.geometry import Edges, geometry
 from reference.errors import ParameterError
 
 MAX_EDGES = 24
 """Refuse boards with more edges than this (our choice: 2^24 states)."""
 
 
-def exact_value(rows: int, cols: int, edges: Edges = 0, memo: dict[Edges, int] | None = None) -> int:
+def exact_value(
+    rows: int, cols: int, edges: Edges = 0, memo: dict[Edges, int] | None = None
+) -> int:
     """The net boxes the side to move wins from ``edges`` on, by plain memoised minimax.
 
     ``memo`` (edge set -> value, the full board left out) may be passed in to reuse or
@@ -43,7 +45,7 @@ def exact_value(rows: int, cols: int, edges: Edges = 0, memo: dict[Edges, int] |
             return 0
         best = -geo.num_boxes - 1
         free = full & ~edges
-        while free:
+        while free:  # every undrawn edge (the inline bit scan: the hot loop)
             low = free & -free
             free ^= low
             e = low.bit_length() - 1

@@ -13,7 +13,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from reference.dots_and_boxes.board import DotsAndBoxes, Edges
+from reference.bits import bit_indices
+from reference.dots_and_boxes.geometry import Edges
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.errors import ParameterError
 
 
@@ -37,11 +39,8 @@ def bfs_layers(
 
     def zobrist_key(edges: Edges) -> int:
         k = 0
-        e = edges
-        while e:
-            low = e & -e
-            k ^= zobrist[low.bit_length() - 1]
-            e ^= low
+        for e in bit_indices(edges):
+            k ^= zobrist[e]
         return k
 
     hasher = zobrist_key if key is None else key
@@ -50,11 +49,8 @@ def bfs_layers(
     for _ in range(depth):
         nxt: dict[int, Edges] = {}
         for edges in layer.values():  # the queue of the current depth
-            free = geo.full & ~edges
-            while free:
-                low = free & -free
-                free ^= low
-                child = edges | low
+            for e in bit_indices(geo.full & ~edges):
+                child = edges | 1 << e
                 h = hasher(child)
                 seen = nxt.get(h)
                 if seen is None:

@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from reference.dots_and_boxes.board import Edges, geometry
+from reference.dots_and_boxes.geometry import Edges, geometry
 from reference.errors import ParameterError
 from reference.search.protocol import Key
 
@@ -82,8 +82,8 @@ def reduce_to_64(h: int, method: str = "prime") -> Key:
 
     ``"low"`` keeps the low 64 bits (what C ``uint64_t`` arithmetic would keep);
     ``"fold"`` XORs the 64-bit limbs together; ``"prime"`` takes ``h mod P`` with
-    P = 2^64 - 59, the largest prime below 2^64 (our choice, in the spirit of
-    Theorem 9).  With 0/1 cells the first two keep only 8 bits of information
+    P = 2^64 - 59, the largest prime below 2^64 (OURS: in the spirit of Theorem 9).
+    With 0/1 cells the first two keep only 8 bits of information
     (each byte is 0 or 1 and the limbs overlap byte for byte): at most 256 values.
     """
     if method == "low":
@@ -100,7 +100,10 @@ def reduce_to_64(h: int, method: str = "prime") -> Key:
 
 
 def is_probable_prime(n: int) -> bool:
-    """Deterministic Miller-Rabin for n < 3.3e24 (bases 2..41)."""
+    """Deterministic Miller-Rabin for n < 3.3e24 (bases 2..41): Theorem 9 needs p prime.
+
+    OURS: the paper does not say how p is found; this test checks the p it is given.
+    """
     if n < 2:
         return False
     small = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)

@@ -29,8 +29,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from reference.dots_and_boxes.board import DotsAndBoxes, Edge
 from reference.dots_and_boxes.exhaustive import exact_value
+from reference.dots_and_boxes.geometry import Edge
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.errors import ParameterError
 
 Number = int | Fraction
@@ -83,7 +84,9 @@ def is_saddle_point(c: Matrix, x: Sequence[Number], y: Sequence[Number]) -> bool
         return False
     e = expected_payoff(c, x, y)
     row_payoffs = [sum((Fraction(c[i][j]) * y[j] for j in range(n)), Fraction(0)) for i in range(m)]
-    column_payoffs = [sum((Fraction(c[i][j]) * x[i] for i in range(m)), Fraction(0)) for j in range(n)]
+    column_payoffs = [
+        sum((Fraction(c[i][j]) * x[i] for i in range(m)), Fraction(0)) for j in range(n)
+    ]
     # formula 7: max_x E(x, y*) is reached at a pure strategy (E is linear in x)
     # formula 8: min_y E(x*, y) likewise
     return e == max(row_payoffs) == min(column_payoffs)

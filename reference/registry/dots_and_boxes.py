@@ -12,7 +12,8 @@ rule prunes searches only).  Moves are OpenSpiel edge names ``h<r>,<c>`` /
 
 from __future__ import annotations
 
-from reference.dots_and_boxes.board import MAX_SIDE, DotsAndBoxes
+from reference.dots_and_boxes.geometry import MAX_SIDE
+from reference.dots_and_boxes.rules import SWITCHES, DotsAndBoxes
 from reference.errors import ParameterError
 from reference.ranges import IntRange
 from reference.registry import (
@@ -32,13 +33,11 @@ DEFAULT_SIZE = 2
 SIDE = IntRange(1, MAX_SIDE)
 """``--rows`` and ``--cols``."""
 
-SWITCHES = ("capture_rule", "symmetry", "ordering", "chain_rule", "endgame_rule", "corner_rule")
-"""The solving aids, each on unless its ``no_`` option is given."""
-
 
 def new_game(options: Options, position: str | None) -> DotsAndBoxes:
     """Build the board from ``rows`` / ``cols`` or ``position`` (they must agree)."""
     rows, cols = int_value(options, "rows"), int_value(options, "cols")
+    # each solving aid (rules.SWITCHES) is on unless its no_ option is given
     switches = {name: not is_on(options, "no_" + name) for name in SWITCHES}
     if position is not None:
         game = DotsAndBoxes.from_notation(position, **switches)

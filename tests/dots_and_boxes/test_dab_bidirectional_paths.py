@@ -27,7 +27,7 @@ from reference.dots_and_boxes.bidirectional import (
     formula24_nodes,
     formula24_one_direction,
 )
-from reference.dots_and_boxes.board import geometry
+from reference.dots_and_boxes.geometry import geometry
 from reference.errors import ParameterError
 
 Arc = tuple[str, str, int]

@@ -8,8 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dots_and_boxes.board import DotsAndBoxes, edge_name, geometry
 from reference.dots_and_boxes.exhaustive import exact_value
+from reference.dots_and_boxes.geometry import geometry
+from reference.dots_and_boxes.notation import edge_name
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 
 SIZES = [(1, 1), (1, 2), (2, 1), (2, 2), (2, 3), (3, 3), (1, 4)]
@@ -173,7 +175,7 @@ def test_capture_rule_and_symmetry_keep_every_value(size: tuple[int, int]) -> No
     for edges, value in memo.items():
         game.set_position(edges, (0, 0), 0)
         best = -99
-        for move in game.ordered_moves(prune=True):
+        for move in game.search_moves():
             k = game.make(move)
             child = memo.get(game.edges, 0)
             game.unmake()

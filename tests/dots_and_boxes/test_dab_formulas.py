@@ -22,8 +22,8 @@ from reference.dots_and_boxes.bidirectional import (
     dab_successors,
     formula24_nodes,
     formula24_one_direction,
+    full_state,
 )
-from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.dots_and_boxes.exhaustive import exact_value
 from reference.dots_and_boxes.formulas import (
     MoveType,
@@ -41,6 +41,7 @@ from reference.dots_and_boxes.matrix_game import (
     pure_minimax,
     solve_matrix_game,
 )
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.errors import ParameterError
 from reference.search import solve_raw
 
@@ -289,11 +290,11 @@ def test_formula_24_bidirectional_expands_fewer_states_than_bfs(d: int) -> None:
         game = DotsAndBoxes(2, 2)
         for _ in range(2):
             game.play(rng.choice(game.legal_moves()))
-        begin = (game.edges, *game.scores, game.to_move)
+        begin = full_state(game)
         b = game.geo.num_edges - game.edges.bit_count()
         for _ in range(d):
             game.play(rng.choice(game.legal_moves()))
-        end = (game.edges, *game.scores, game.to_move)
+        end = full_state(game)
         two = bidirectional_search(begin, end, succ, pred)
         one = breadth_first_search(begin, end, succ)
         assert two.distance == one.distance == d

@@ -13,29 +13,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sieve import primes_up_to
 
-from reference.dots_and_boxes.algorithm1 import (
-    algorithm1,
-    formula19_minimax_nodes,
-    formula20_minimal_leaves,
-    formula21_as_printed,
-    theorem8_update,
-)
+from reference.dots_and_boxes.algorithm1 import algorithm1
 from reference.dots_and_boxes.bidirectional import (
     bfs_distance,
     bidirectional_search,
     dab_predecessors,
     dab_successors,
+    full_state,
 )
-from reference.dots_and_boxes.board import DotsAndBoxes, geometry
-from reference.dots_and_boxes.chains import (
-    MoveKind,
-    analyze,
-    classify_move,
-    component_value,
-    evaluate_position,
-    long_chain_rule,
+from reference.dots_and_boxes.chains import MoveKind, analyze, classify_move, long_chain_rule
+from reference.dots_and_boxes.evaluation import component_value, evaluate_position
+from reference.dots_and_boxes.formulas import (
+    formula19_minimax_nodes,
+    formula20_minimal_leaves,
+    formula21_as_printed,
+    theorem8_update,
 )
 from reference.dots_and_boxes.generation import bfs_layers, formula11_depth
+from reference.dots_and_boxes.geometry import geometry
 from reference.dots_and_boxes.hashing import (
     P_64,
     UniversalHash,
@@ -51,6 +46,7 @@ from reference.dots_and_boxes.hashing import (
     reduce_to_64,
     universal_hash,
 )
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.errors import ParameterError
 from reference.search import TranspositionTable, search
 
@@ -59,7 +55,7 @@ def random_position(rows: int, cols: int, seed: int) -> DotsAndBoxes:
     rng = random.Random(seed)
     game = DotsAndBoxes(rows, cols)
     for _ in range(rng.randrange(game.geo.num_edges + 1)):
-        game.play(rng.choice(game.ordered_moves(prune=False)))
+        game.play(rng.choice(game.legal_moves()))
     return game
 
 
@@ -271,7 +267,7 @@ def brute_force_components(game: DotsAndBoxes) -> list[tuple[int, bool]]:
 @given(st.sampled_from([(2, 2), (3, 3), (3, 4), (4, 4), (2, 5)]), st.integers(0, 10**9))
 def test_chain_analysis_matches_brute_force(size: tuple[int, int], seed: int) -> None:
     game = random_position(*size, seed)
-    analysis = analyze(game)
+    analysis = analyze(game.geo, game.edges)
     found = sorted(
         [(c.length, False) for c in analysis.chains] + [(c.length, True) for c in analysis.loops]
     )
@@ -289,11 +285,12 @@ def test_chain_and_loop_on_a_known_position() -> None:
     for e in range(game.geo.num_edges):
         if e not in inner:
             game.play(e)
-    analysis = analyze(game)
+    analysis = analyze(game.geo, game.edges)
     assert analysis.chains == () and [c.length for c in analysis.loops] == [4]
     assert analysis.long_components == 1
-    assert classify_move(game, game.parse_move("h1,0")) == MoveKind.SACRIFICE
-    assert evaluate_position(game) == -4  # no safe move left: formula 18, a loop, x = 1
+    assert classify_move(game.geo, game.edges, game.parse_move("h1,0")) == MoveKind.SACRIFICE
+    # no safe move left: formula 18, a loop, x = 1
+    assert evaluate_position(game.geo, game.edges) == -4
 
 
 def test_formulas_17_18_evaluation_as_read() -> None:
@@ -302,8 +299,8 @@ def test_formulas_17_18_evaluation_as_read() -> None:
     assert component_value(4, False, 3) == 1  # 5 - length, x > 2
     assert component_value(4, False, 1) == -5  # chain, x < 2: -length - 1
     assert component_value(4, True, 1) == -4  # loop: -length
-    assert component_value(4, True, 2) == -4  # x = 2 treated as x < 2 (ERRATUM)
-    assert evaluate_position(DotsAndBoxes(2, 2)) == 0  # safe moves left
+    assert component_value(4, True, 2) == -4  # x = 2 treated as x < 2 (GAP)
+    assert evaluate_position(geometry(2, 2), 0) == 0  # safe moves left
 
 
 def test_theorem_2_long_chain_rule() -> None:
@@ -331,14 +328,14 @@ def test_algorithm_2_bidirectional_equals_bfs_on_the_game_graph(
     rng = random.Random(seed + 1)
     end_game = begin_game.copy()
     for _ in range(extra):
-        moves = end_game.ordered_moves(prune=False)
+        moves = end_game.legal_moves()
         if not moves:
             break
         end_game.play(rng.choice(moves))
     if rng.random() < 0.3:  # sometimes an unreachable target: another side to move
         end_game.set_position(end_game.edges, end_game.scores, 1 - end_game.to_move)
-    begin = (begin_game.edges, *begin_game.scores, begin_game.to_move)
-    end = (end_game.edges, *end_game.scores, end_game.to_move)
+    begin = full_state(begin_game)
+    end = full_state(end_game)
     succ, pred = dab_successors(rows, cols), dab_predecessors(rows, cols)
     result = bidirectional_search(begin, end, succ, pred)
     assert result.distance == bfs_distance(begin, end, succ)
@@ -466,7 +463,7 @@ def test_theorem_1_translated_to_edges(drawn: tuple[str, ...], move: str, kind: 
     game = DotsAndBoxes(1, 2)
     for edge in drawn:
         game.play(game.parse_move(edge))
-    assert classify_move(game, game.parse_move(move)) == kind
+    assert classify_move(game.geo, game.edges, game.parse_move(move)) == kind
 
 
 @settings(derandomize=True, max_examples=30, deadline=None)
@@ -476,7 +473,7 @@ def test_section_3a_table_key_is_the_edge_set_not_formula_9(size: tuple[int, int
     (departure 19): the table key is the edge set itself, canonical over symmetries when
     ``symmetry`` is on, folded to 64 bits above 64 edges (5x6 has 71); not formula 9, not
     the Zobrist key."""
-    from reference.dots_and_boxes.board import fold64
+    from reference.dots_and_boxes.rules import fold64
 
     game = random_position(*size, seed)
     plain = DotsAndBoxes.from_notation(game.to_notation(), symmetry=False)

@@ -12,14 +12,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dots_and_boxes.algorithm1 import (
-    algorithm1,
-    branch_delimitation,
-    theorem8_alphabeta,
-)
-from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.dots_and_boxes.algorithm1 import algorithm1, branch_delimitation
 from reference.dots_and_boxes.chains import dots_plus_doublecrosses
 from reference.dots_and_boxes.exhaustive import exact_value
+from reference.dots_and_boxes.formulas import theorem8_alphabeta
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.search import TranspositionTable, search, solve_raw
 
 SMALL = [(1, 1), (1, 2), (2, 1), (1, 3), (2, 2)]
@@ -32,7 +29,7 @@ def reachable(rows: int, cols: int, seed: int, min_left: int, max_left: int) -> 
     total = game.geo.num_edges
     left = rng.randint(min(min_left, total), min(max_left, total))
     while total - game.moves_played > left:
-        game.play(rng.choice(game.ordered_moves(prune=False)))
+        game.play(rng.choice(game.legal_moves()))
     return game
 
 
@@ -101,7 +98,7 @@ def test_long_chain_identity_turns_equal_dots_plus_doublecrosses(
     turns, double_crosses = 1, 0
     while not game.is_terminal():
         mover = game.to_move
-        k = game.play(rng.choice(game.ordered_moves(prune=False)))
+        k = game.play(rng.choice(game.legal_moves()))
         double_crosses += k == 2
         if game.to_move != mover:
             turns += 1

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from reference.dots_and_boxes.board import DotsAndBoxes
 from reference.dots_and_boxes.exhaustive import exact_value
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.search import TranspositionTable, perft, solve_raw
 
 

@@ -21,15 +21,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference import api
-from reference.dots_and_boxes.board import DotsAndBoxes, geometry
+from reference.bits import bit_indices
 from reference.dots_and_boxes.chains import analyze
+from reference.dots_and_boxes.checkpoint import load_checkpoint
 from reference.dots_and_boxes.endgame import simple_endgame_value
 from reference.dots_and_boxes.exhaustive import exact_value
+from reference.dots_and_boxes.geometry import geometry
+from reference.dots_and_boxes.layout import layout, table_key_function
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dots_and_boxes.solver import (
     Rules,
     Solver,
-    layout,
-    load_checkpoint,
+    _settle_function,
     root_orbits,
     solve_position,
     value_position,
@@ -150,7 +153,7 @@ def test_endgame_formula_on_every_simple_endgame(rows: int, cols: int) -> None:
     count = 0
     for edges in simple_endgames(rows, cols):
         game.set_position(edges, (0, geo_done(rows, cols, edges)), 0)
-        found = analyze(game)
+        found = analyze(game.geo, game.edges)
         chains = tuple(sorted(c.length for c in found.chains))
         loops = tuple(sorted(c.length for c in found.loops))
         assert simple_endgame_value(chains, loops) == values[edges], (hex(edges), chains, loops)
@@ -180,7 +183,7 @@ def test_endgame_formula_on_random_3x3_simple_endgames(seed: int) -> None:
         game.play(rng.choice(safe))
     if any(game.box_sides(b) not in (2, 4) for b in range(geo.num_boxes)):
         return
-    found = analyze(game)
+    found = analyze(game.geo, game.edges)
     chains = tuple(sorted(c.length for c in found.chains))
     loops = tuple(sorted(c.length for c in found.loops))
     assert simple_endgame_value(chains, loops) == exact_value(3, 3, game.edges)
@@ -218,8 +221,8 @@ def test_corner_rule_and_symmetry_keys_are_invariant() -> None:
     border edges of a corner box (and differs when the rules are off)."""
     rng = random.Random(3)
     lay = layout(3, 4)
-    key = Solver(3, 4)._key_function()
-    plain = Solver(3, 4, Rules(symmetry=False, corner_rule=False))._key_function()
+    key = table_key_function(lay, symmetry=True, corner_rule=True)
+    plain = table_key_function(lay, symmetry=False, corner_rule=False)
     top_left = lay.corner_groups[0][1]
     assert len(top_left) == 2
     for _ in range(300):
@@ -406,3 +409,31 @@ def test_box_classes_count_the_sides_of_every_box(size: tuple[int, int], bits: i
         assert [bool(x & bit) for x in (two, three, four, low)] == [
             count == 2, count == 3, count == 4, count <= 1
         ]
+
+
+@settings(derandomize=True, max_examples=200, deadline=None)
+@given(
+    st.sampled_from([(1, 4), (2, 2), (2, 3), (3, 3), (3, 4)]), st.integers(0, 2**32), st.integers()
+)
+def test_settle_is_box_classes_and_the_capture_rule(
+    size: tuple[int, int], seed: int, left: int
+) -> None:
+    """The node function's inlined box count and forced captures agree with the plain ones:
+    without the capture rule ``settle`` is :meth:`Layout.box_classes`; with it, it takes
+    captures that give nothing away (``gain`` = the boxes completed) until none is left,
+    as the capture rule of :mod:`reference.dots_and_boxes.ordering` defines them."""
+    rows, cols = size
+    geo, lay = geometry(rows, cols), layout(rows, cols)
+    game = random_position(rows, cols, seed, left % (geo.num_edges + 1))
+    edges = lay.to_internal(game.edges)
+    settled, gain, two, three, fours = _settle_function(lay, capture_rule=False)(edges)
+    assert (settled, gain) == (edges, 0)
+    if edges != lay.full:
+        assert (two, three, fours) == lay.box_classes(edges)[:3]
+    settled, gain, *_ = _settle_function(lay, capture_rule=True)(edges)
+    assert settled & edges == edges
+    assert gain == lay.completed(settled) - lay.completed(edges)
+    after = sum(1 << lay.external[p] for p in bit_indices(settled))
+    for e in bit_indices(geo.full & ~after):  # no capture that gives nothing away is left
+        sides = [(after & geo.box_masks[b]).bit_count() for b in geo.edge_boxes[e]]
+        assert not (3 in sides and 2 not in sides)

@@ -27,7 +27,7 @@ from typing import Any
 
 from reference import Connect6, WarGame, api
 from reference.cli.options import add_game_options, game_options
-from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.dots_and_boxes.rules import DotsAndBoxes, Side
 from reference.errors import GameError
 from reference.mnk.solver import MNKGame
 from reference.registry import all_specs
@@ -67,7 +67,7 @@ class DoubleBoxTurnDotsAndBoxes(DotsAndBoxes):
     def make(self, move: int) -> int:
         points = super().make(move)
         if points == 2:
-            self.to_move = 1 - self.to_move
+            self.to_move = Side(1 - self.to_move)
         return points
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from walk_game import Walk
 
 from reference.connect6.rules import Connect6
-from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dou_shou_qi.geometry import NUM_SQUARES, Kind, Side
 from reference.dou_shou_qi.notation import Piece, Placement, validate_pieces
 from reference.dou_shou_qi.rules import DouShouQi

@@ -17,7 +17,7 @@ import pytest
 
 from reference.cli.main import main
 from reference.connect6.rules import Connect6
-from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dou_shou_qi.geometry import parse_square
 from reference.dou_shou_qi.rules import DouShouQi
 from reference.errors import GameError, ParameterError, SearchTimeoutError

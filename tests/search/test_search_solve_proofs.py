@@ -14,7 +14,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.mnk.solver import MNKGame
 from reference.search import INFINITY, WIN, Score, TranspositionTable, solve_raw
 from reference.search.engine import apply_proof_bounds

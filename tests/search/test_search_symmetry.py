@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference.connect6.rules import Connect6
-from reference.dots_and_boxes.board import DotsAndBoxes
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dou_shou_qi.rules import DouShouQi
 from reference.mnk.notation import format_position
 from reference.mnk.solver import MNKGame

@@ -11,9 +11,10 @@ import argparse
 
 from reference.cli.extra import ExtraCommand
 from reference.cli.options import add_game_and_position, build_game
-from reference.dots_and_boxes.board import DotsAndBoxes
-from reference.dots_and_boxes.chains import analyze, evaluate_position, long_chain_rule
+from reference.dots_and_boxes.chains import analyze, long_chain_rule
+from reference.dots_and_boxes.evaluation import evaluate_position
 from reference.dots_and_boxes.generation import bfs_layers
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.ranges import IntRange, argtype, ranged_help
 from reference.registry import GameSpec, JsonObject
 from reference.search.protocol import MAX_PLY
@@ -31,13 +32,13 @@ def _board(spec: GameSpec, args: argparse.Namespace) -> DotsAndBoxes:
 def run_chains(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
     """Chains and loops of a position, with formulas 17-18 and the long-chain rule."""
     game = _board(spec, args)
-    analysis = analyze(game)
+    analysis = analyze(game.geo, game.edges)
     return {
         "position": game.to_notation(),
         "chains": [list(c.boxes) for c in analysis.chains],
         "loops": [list(c.boxes) for c in analysis.loops],
         "long_chains": analysis.long_chains,
-        "formula_17_18": evaluate_position(game),
+        "formula_17_18": evaluate_position(game.geo, game.edges),
         "long_chain_rule_favours": long_chain_rule(game.rows, game.cols, analysis.long_chains),
     }
 
