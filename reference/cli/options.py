@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from reference.errors import ParameterError
 from reference.ranges import FloatRange, IntRange, add_ranged_argument
@@ -153,6 +153,16 @@ def options_to_argv(spec: GameSpec, options: object) -> list[str]:
         flag = spec.option(name).flag
         argv += [flag] if value is True else [flag, str(value)]
     return argv
+
+
+G = TypeVar("G")
+
+
+def build_game_as(spec: GameSpec, args: argparse.Namespace, kind: type[G]) -> G:
+    """:func:`build_game`, for a command that needs the game's own class ``kind``."""
+    game = build_game(spec, args)
+    assert isinstance(game, kind), (type(game), kind)
+    return game
 
 
 def build_game(spec: GameSpec, args: argparse.Namespace) -> PlayableGame[Any]:

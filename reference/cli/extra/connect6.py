@@ -10,11 +10,11 @@ from __future__ import annotations
 import argparse
 
 from reference.cli.extra import ExtraCommand
-from reference.cli.options import add_game_options, build_game
+from reference.cli.options import add_game_options, build_game_as
 from reference.connect6.rules import Connect6
 from reference.connect6.tss import TSS_MAX_DEPTH, TSS_SINGLE_THREATS, threat_space_search
 from reference.errors import GameError
-from reference.ranges import IntRange, argtype, ranged_help
+from reference.ranges import IntRange, add_ranged_argument
 from reference.registry import GameSpec, JsonObject
 
 TSS_DEPTH = IntRange(1, 200)
@@ -29,30 +29,26 @@ def add_tss_arguments(parser: argparse.ArgumentParser, spec: GameSpec) -> None:
     parser.add_argument(
         "--moves", help=f'space-separated moves played first, e.g. "{spec.moves_example}"'
     )
-    parser.add_argument(
+    add_ranged_argument(
+        parser,
         "--depth",
-        type=argtype(TSS_DEPTH),
+        TSS_DEPTH,
+        f"attacker moves, the winning one included (default {TSS_MAX_DEPTH})",
         default=TSS_MAX_DEPTH,
-        help=ranged_help(
-            f"attacker moves, the winning one included (default {TSS_MAX_DEPTH})", TSS_DEPTH
-        ),
     )
-    parser.add_argument(
+    add_ranged_argument(
+        parser,
         "--single-threats",
-        type=argtype(SINGLE_THREATS),
+        SINGLE_THREATS,
+        "single-threat moves allowed per line (default "
+        f"{TSS_SINGLE_THREATS}: double threats only; slow on big boards)",
         default=TSS_SINGLE_THREATS,
-        help=ranged_help(
-            "single-threat moves allowed per line (default "
-            f"{TSS_SINGLE_THREATS}: double threats only; slow on big boards)",
-            SINGLE_THREATS,
-        ),
     )
 
 
 def run_tss(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
     """``tss connect6``: threat-space search for the side to move."""
-    game = build_game(spec, args)
-    assert isinstance(game, Connect6)
+    game = build_game_as(spec, args, Connect6)
     if game.is_terminal():
         raise GameError("the game is over: there is nothing to search")
     result = threat_space_search(game, max_depth=args.depth, single_threats=args.single_threats)

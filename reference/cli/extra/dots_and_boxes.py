@@ -10,12 +10,12 @@ from __future__ import annotations
 import argparse
 
 from reference.cli.extra import ExtraCommand
-from reference.cli.options import add_game_and_position, build_game
+from reference.cli.options import add_game_and_position, build_game_as
 from reference.dots_and_boxes.chains import analyze, long_chain_rule
 from reference.dots_and_boxes.evaluation import evaluate_position
 from reference.dots_and_boxes.generation import bfs_layers
 from reference.dots_and_boxes.rules import DotsAndBoxes
-from reference.ranges import IntRange, argtype, ranged_help
+from reference.ranges import IntRange, add_ranged_argument
 from reference.registry import GameSpec, JsonObject
 from reference.search.protocol import MAX_PLY
 
@@ -23,15 +23,9 @@ BFS_DEPTH = IntRange(0, MAX_PLY)
 """``bfs --depth``: plies to expand (a board has at most 544 edges, so layers end sooner)."""
 
 
-def _board(spec: GameSpec, args: argparse.Namespace) -> DotsAndBoxes:
-    game = build_game(spec, args)
-    assert isinstance(game, DotsAndBoxes)
-    return game
-
-
 def run_chains(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
     """Chains and loops of a position, with formulas 17-18 and the long-chain rule."""
-    game = _board(spec, args)
+    game = build_game_as(spec, args, DotsAndBoxes)
     analysis = analyze(game.geo, game.edges)
     return {
         "position": game.to_notation(),
@@ -45,17 +39,12 @@ def run_chains(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
 
 def add_bfs_arguments(parser: argparse.ArgumentParser, spec: GameSpec) -> None:
     add_game_and_position(parser, spec)
-    parser.add_argument(
-        "--depth",
-        type=argtype(BFS_DEPTH),
-        required=True,
-        help=ranged_help("plies to expand", BFS_DEPTH),
-    )
+    add_ranged_argument(parser, "--depth", BFS_DEPTH, "plies to expand", required=True)
 
 
 def run_bfs(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
     """Distinct states per depth by breadth-first generation with hash de-duplication."""
-    layers = bfs_layers(_board(spec, args), args.depth)
+    layers = bfs_layers(build_game_as(spec, args, DotsAndBoxes), args.depth)
     return {"depth": args.depth, "states_per_depth": [len(layer) for layer in layers]}
 
 

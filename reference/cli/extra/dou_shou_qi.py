@@ -17,7 +17,7 @@ import argparse
 import math
 
 from reference.cli.extra import ExtraCommand
-from reference.cli.options import add_game_and_position, build_game
+from reference.cli.options import add_game_and_position, build_game_as
 from reference.dou_shou_qi.cones import Time
 from reference.dou_shou_qi.drawing import (
     den_access,
@@ -31,19 +31,13 @@ from reference.dou_shou_qi.notation import piece_label
 from reference.dou_shou_qi.partition import TIE_RULE, find_subproblems
 from reference.dou_shou_qi.positions import NAMED_POSITIONS, UNRECOVERED
 from reference.dou_shou_qi.rules import DouShouQi
-from reference.ranges import FloatRange, argtype, ranged_help
+from reference.ranges import FloatRange, add_ranged_argument
 from reference.registry import GameSpec, JsonObject
-
-
-def _position(spec: GameSpec, args: argparse.Namespace) -> DouShouQi:
-    game = build_game(spec, args)
-    assert isinstance(game, DouShouQi)
-    return game
 
 
 def run_evaluate(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
     """Evaluate[position] of §3.3 with the C[t,s] of every piece."""
-    game = _position(spec, args)
+    game = build_game_as(spec, args, DouShouQi)
     pieces: list[JsonObject] = []
     for piece in game.pieces():
         table_square = piece.square if piece.side == Side.A else opposite_square(piece.square)
@@ -119,19 +113,18 @@ def _time(value: Time) -> int | None:
 def add_partition_arguments(parser: argparse.ArgumentParser, spec: GameSpec) -> None:
     """The game's options, ``--position``, ``--moves`` and ``--threshold``."""
     add_game_and_position(parser, spec)
-    parser.add_argument(
+    add_ranged_argument(
+        parser,
         "--threshold",
-        type=argtype(THRESHOLD),
+        THRESHOLD,
+        f"splitting threshold T_thresh in plies (default {DEFAULT_THRESHOLD})",
         default=DEFAULT_THRESHOLD,
-        help=ranged_help(
-            f"splitting threshold T_thresh in plies (default {DEFAULT_THRESHOLD})", THRESHOLD
-        ),
     )
 
 
 def run_partition(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
     """Split the position into subproblems; a JSON-ready result."""
-    game = _position(spec, args)
+    game = build_game_as(spec, args, DouShouQi)
     threshold = float(args.threshold)
     decomposition = find_subproblems(game.pieces(), threshold)
     names = [piece_label(p) for p in decomposition.pieces]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from reference.cli.extra import ExtraCommand
-from reference.cli.options import add_game_and_position, build_game
+from reference.cli.options import add_game_and_position, build_game_as
 from reference.mnk.evaluation import CLOSED, OPEN, find_threats, threat_score
 from reference.mnk.notation import SIDE_CHARS
 from reference.mnk.rules import MNKState
@@ -20,8 +20,7 @@ KIND_NAMES = {OPEN: "open", CLOSED: "closed"}
 
 def run_threats(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
     """Threats of both sides and the evaluation of a position (seed 001, Evaluation Function)."""
-    game = build_game(spec, args)
-    assert isinstance(game, MNKState)
+    game = build_game_as(spec, args, MNKState)
     geo = game.geometry
     result: JsonObject = {"position": game.to_notation(), "to_move": SIDE_CHARS[game.to_move]}
     for side, name in enumerate(SIDE_CHARS):

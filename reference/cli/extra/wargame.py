@@ -11,7 +11,7 @@ import argparse
 import time
 
 from reference.cli.extra import ExtraCommand
-from reference.ranges import IntRange, argtype, ranged_help
+from reference.ranges import IntRange, add_ranged_argument
 from reference.registry import GameSpec, JsonObject
 from reference.registry.wargame import start_text
 from reference.wargame.complexity import (
@@ -36,18 +36,8 @@ MOVEMENT = IntRange(0, MAX_MOVEMENT)
 
 
 def add_enumerate_arguments(parser: argparse.ArgumentParser, spec: GameSpec) -> None:
-    parser.add_argument(
-        "--units",
-        type=argtype(UNITS),
-        default=3,
-        help=ranged_help("units of the side (default 3)", UNITS),
-    )
-    parser.add_argument(
-        "--movement",
-        type=argtype(MOVEMENT),
-        default=2,
-        help=ranged_help("movement points (default 2)", MOVEMENT),
-    )
+    add_ranged_argument(parser, "--units", UNITS, "units of the side (default 3)", default=3)
+    add_ranged_argument(parser, "--movement", MOVEMENT, "movement points (default 2)", default=2)
     parser.add_argument("--layout", choices=LAYOUTS, default="dispersed", help="default: dispersed")
     parser.add_argument(
         "--algorithm",
