@@ -36,37 +36,21 @@ DEFAULT_SIDE = 3
 """M, N and K when neither the options nor ``--position`` give them (tic-tac-toe)."""
 
 
+SWITCHES = ("symmetry", "forced_moves", "dead_cells", "pairings")
+"""The solver's switches, each on unless its ``no_`` option is given (none changes a value)."""
+
+
 def new_game(options: Options, position: str | None) -> MNKGame:
     """Build the game from ``m``, ``n``, ``k`` and ``position`` (they must agree)."""
     m, n, k = int_value(options, "m"), int_value(options, "n"), int_value(options, "k")
-    symmetry = not is_on(options, "no_symmetry")
+    switches = {name: not is_on(options, "no_" + name) for name in SWITCHES}
     ordering = text_value(options, "ordering") or ORDERINGS[0]
-    forced_moves = not is_on(options, "no_forced_moves")
-    dead_cells = not is_on(options, "no_dead_cells")
-    pairings = not is_on(options, "no_pairings")
     k = DEFAULT_SIDE if k is None else k
     if position is not None:
-        return MNKGame.from_notation(
-            position,
-            k,
-            m=m,
-            n=n,
-            symmetry=symmetry,
-            ordering=ordering,
-            forced_moves=forced_moves,
-            dead_cells=dead_cells,
-            pairings=pairings,
-        )
-    return MNKGame(
-        DEFAULT_SIDE if m is None else m,
-        DEFAULT_SIDE if n is None else n,
-        k,
-        symmetry=symmetry,
-        ordering=ordering,
-        forced_moves=forced_moves,
-        dead_cells=dead_cells,
-        pairings=pairings,
-    )
+        return MNKGame.from_notation(position, k, m=m, n=n, ordering=ordering, **switches)
+    m = DEFAULT_SIDE if m is None else m
+    n = DEFAULT_SIDE if n is None else n
+    return MNKGame(m, n, k, ordering=ordering, **switches)
 
 
 SPEC = GameSpec(
