@@ -5,8 +5,8 @@ Seed 000, §IV.A, Algorithm 1 ("pruning strategy algorithm"), and seed 001,
 ``docs/papers/000-dots-and-boxes.md``; the listing as printed runs beside this
 one as :func:`reference.dots_and_boxes.algorithm1.algorithm1_as_printed`):
 
-* lines 4-8  game over or depth 0: evaluate.  ERRATUM (line 7): the paper stores
-  depth-0 evaluations as EXACT; storing them gains nothing, we do not.
+* lines 4-8  game over or depth 0: evaluate.  OURS (line 7): the paper stores
+  depth-0 evaluations as EXACT; that is harmless, and gains nothing, so we do not.
 * lines 1-3  SearchTT(HashKey, alpha, beta, depth): probe the table; an entry
   searched to this depth is used by :func:`narrow_window`.  An EXACT entry returns;
   a LOWER / UPPER entry narrows the window (seed 001: "adjusting the alpha and beta
@@ -14,11 +14,12 @@ one as :func:`reference.dots_and_boxes.algorithm1.algorithm1_as_printed`):
 * lines 9-13 generate successors, MakeMove, recurse, RestoreMove.  ERRATUM
   (line 12): the paper negates every child; the sign flips only when the turn
   passes (:func:`reference.search.negamax.child_value`).
-* lines 14-24 ERRATA: the paper stores inside the loop (lines 15, 21) before the
-  value is final, stores ``value`` (the last child's) rather than ``best`` at lines
-  23-24, and flags a fail-low result LOWERBOUND (line 24) where it is an upper
-  bound.  Here each node stores ``best`` once, after its loop, under its own key,
-  flagged against the window it was searched with (:func:`~reference.search.tt.bound_of`).
+* lines 14-24: ERRATA at lines 23-24: the paper stores ``value`` (the last child's)
+  rather than ``best``, and flags a fail-low result LOWERBOUND (line 24) where it is an
+  upper bound.  OURS at lines 15 and 21: the paper also stores inside the loop, before
+  the value is final (harmless: those entries are overwritten before they are read).
+  Here each node stores ``best`` once, after its loop, under its own key, flagged
+  against the window it was searched with (:func:`~reference.search.tt.bound_of`).
 
 Read top to bottom, the tags below run ``4-8, 1-3, 9-13, 17-18, 19-20, 14-16,
 22-24, 25``: the game-over / depth-0 test comes first because nothing is stored at
@@ -93,7 +94,7 @@ def alphabeta_tt(
     if ctx is None or ply == 0:  # OURS: a call from outside: counters, room on the stack
         ctx = root_context(game, depth, ctx)
     tt = ctx.table()
-    leaf = ctx.visit(game, depth, ply)  # lines 4-8 (ERRATUM line 7: nothing stored)
+    leaf = ctx.visit(game, depth, ply)  # lines 4-8 (OURS line 7: nothing stored)
     if leaf is not None:
         return leaf
     key = game.tt_key()
@@ -109,9 +110,9 @@ def alphabeta_tt(
         value = child_value(alphabeta_tt, game, move, depth - 1, a, beta, ctx, ply)
         if value > best:  # lines 17-18
             best = value
-            if value > a:  # lines 19-20 (ERRATUM line 21: no store before the value is final)
+            if value > a:  # lines 19-20 (OURS line 21: no store before the value is final)
                 a = value
-                if a >= beta:  # lines 14-16: fail high (ERRATUM line 15: stored below)
+                if a >= beta:  # lines 14-16: fail high (OURS line 15: stored below)
                     break
     # lines 22-24 (ERRATA): one store of best, under this node's key, flagged against
     # the window searched (alpha, beta as narrowed by lines 1-3): UPPER, EXACT or LOWER

@@ -93,7 +93,7 @@ def paper_setup(
 class EnumerationResult:
     """What one single-turn enumeration found (seed 002, §4.3 and §5)."""
 
-    algorithm: str
+    algorithm: Enumeration
     units: int
     plans: int
     """End-of-turn states with multiplicity: one per action sequence and plan."""
