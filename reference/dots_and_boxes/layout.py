@@ -16,6 +16,7 @@ set, then its smallest image under the board's symmetries.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from reference.bits import Bitboard, bit_indices
 from reference.dots_and_boxes.geometry import (
@@ -142,15 +143,10 @@ class Layout:
         return sum(1 << perm[p] for p in bit_indices(edges))
 
 
-_LAYOUTS: dict[tuple[int, int], Layout] = {}
-
-
+@cache
 def layout(rows: int, cols: int) -> Layout:
-    """The shared :class:`Layout` of an R x C board."""
-    lay = _LAYOUTS.get((rows, cols))
-    if lay is None:
-        lay = _LAYOUTS[(rows, cols)] = Layout(rows, cols)
-    return lay
+    """The shared :class:`Layout` of an R x C board (built once per shape)."""
+    return Layout(rows, cols)
 
 
 def table_key_function(lay: Layout, symmetry: bool, corner_rule: bool) -> Callable[[int], int]:

@@ -47,6 +47,8 @@ left).
 
 from __future__ import annotations
 
+from functools import cache
+
 from reference.bits import Bitboard
 from reference.dou_shou_qi.evaluation import COMPOSITE
 from reference.dou_shou_qi.geometry import (
@@ -112,15 +114,10 @@ ZOBRIST_SEED = 3_003
 # Precomputed tables (built once at import).
 # A cell of the board is 0 (empty) or ``kind + 8 * side``: A's pieces 1..8, B's 9..16.
 
-_MOVES: dict[tuple[Square, Square], Move] = {}
-
-
+@cache
 def _move(src: Square, dst: Square) -> Move:
     """The one :class:`Move` object of ``(src, dst)`` (the tables share them)."""
-    move = _MOVES.get((src, dst))
-    if move is None:
-        move = _MOVES[(src, dst)] = Move(src, dst)
-    return move
+    return Move(src, dst)
 
 
 def _steps(side: Side, swimmer: bool) -> tuple[tuple[tuple[Square, Move], ...], ...]:

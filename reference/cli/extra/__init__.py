@@ -13,6 +13,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from reference.cli.options import add_game_and_position
 from reference.registry import GameSpec, JsonObject, entry
 
 
@@ -21,12 +22,13 @@ class ExtraCommand:
     """A command only one game has, e.g. ``python -m reference tss connect6``."""
 
     help: str
-    add_arguments: Callable[[argparse.ArgumentParser, GameSpec], None]
-    """Add the command's options (the game's options it takes among them)."""
     run: Callable[[GameSpec, argparse.Namespace], JsonObject]
     """Compute the result (a JSON-ready dict).  Raise ``GameError`` on bad input."""
     render: Callable[[JsonObject], str] | None = None
     """Text output without ``--json``; ``None`` prints ``key: value`` lines."""
+    add_arguments: Callable[[argparse.ArgumentParser, GameSpec], None] = add_game_and_position
+    """Add the command's options (by default the game's options, ``--position`` and
+    ``--moves``)."""
 
 
 EXTRA_COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {

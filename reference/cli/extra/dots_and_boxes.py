@@ -51,7 +51,6 @@ def run_bfs(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
 COMMANDS = {
     "chains": ExtraCommand(
         help="chain and loop analysis of a Dots and Boxes position (seed 000, formulas 17-18)",
-        add_arguments=add_game_and_position,
         run=run_chains,
     ),
     "bfs": ExtraCommand(

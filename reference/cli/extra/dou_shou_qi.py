@@ -173,7 +173,6 @@ def render_partition(result: JsonObject) -> str:
 COMMANDS = {
     "evaluate": ExtraCommand(
         help="Evaluate of a Dou Shou Qi position with each piece's C[t,s] (seed 003, §3.3)",
-        add_arguments=add_game_and_position,
         run=run_evaluate,
         render=render_evaluate,
     ),

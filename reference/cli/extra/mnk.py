@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from reference.cli.extra import ExtraCommand
-from reference.cli.options import add_game_and_position, build_game_as
+from reference.cli.options import build_game_as
 from reference.mnk.evaluation import CLOSED, OPEN, find_threats, threat_score
 from reference.mnk.notation import SIDE_CHARS
 from reference.mnk.rules import MNKState
@@ -49,7 +49,6 @@ def render_threats(result: JsonObject) -> str:
 COMMANDS = {
     "threats": ExtraCommand(
         help="list the threats of a position and its heuristic evaluation (seed 001)",
-        add_arguments=add_game_and_position,
         run=run_threats,
         render=render_threats,
     )
