@@ -302,6 +302,8 @@ def perft(
     options = _parallel_options(workers, dask, executor, split_depth, on_job)
     if options is None:
         return _perft(game, depth)
+    if depth == 0:  # the position itself, as the serial perft counts it (no job to run)
+        return _perft(game, depth)
     return sum(_parallel_divide(game, depth, options).values())
 
 

@@ -259,6 +259,25 @@ def test_mnk_parallel_perft_equals_perft(
     )
 
 
+@pytest.mark.parametrize("moves", ["", "a1 a2 b1 b2 c1"], ids=["start", "game over"])
+@pytest.mark.parametrize("depth", [0, 1, 2])
+def test_front_door_parallel_perft_equals_serial_at_every_depth_from_zero(
+    moves: str, depth: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``perft`` with ``executor=`` (and ``perft --depth D --workers 2``) counts what the serial
+    perft counts, depth 0 included: the position itself is 1 sequence of 0 plies, over or not
+    (the parallel path once summed an empty divide to 0)."""
+    game = MNKGame(3, 3, 3)
+    for text in moves.split():
+        game.play(game.parse_move(text))
+    serial = serial_perft(game, depth)
+    assert serial == (1 if depth == 0 else 0 if moves else (9, 72)[depth - 1])
+    assert perft(game, depth, executor=PicklingExecutor()) == serial
+    argv = ["perft", "mnk", "--depth", str(depth), "--workers", "2", "--json", "--quiet"]
+    assert main([*argv, "--moves", moves] if moves else argv) == 0
+    assert json.loads(capsys.readouterr().out)["nodes"] == serial
+
+
 GAMES: list[tuple[str, Callable[[], Any]]] = [
     ("connect6", lambda: Connect6.from_notation(C6_DRAWN)),
     ("wargame", lambda: WarGame.from_notation(WAR_DUEL)),
