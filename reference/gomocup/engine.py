@@ -23,19 +23,17 @@ from typing import Final
 
 from reference.bits import Bitboard
 from reference.errors import GameError, SearchTimeoutError
+from reference.gomocup.timeman import vcf_seconds
 from reference.mnk.geometry import Cell
 from reference.mnk.players import NearMovesGame
 from reference.mnk.solver import MNKGame
 from reference.mnk.vcf import vcf_search
 from reference.search import Deadline, TranspositionTable, iterative_deepening
 
-VCF_SHARE: Final = 0.3
-"""Share of the move's remaining time the VCF search may use (our choice)."""
 VCF_NODES: Final = 20_000
 """Node limit of the brain's VCF search per move (our choice)."""
 CANDIDATE_RADIUS: Final = 1
 """The search tries the empty cells within this many king moves of a stone (our choice)."""
-MIN_VCF_SECONDS: Final = 0.001
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,16 +121,15 @@ def forced_move(game: MNKGame) -> BrainMove | None:
 
 
 def vcf_move(game: MNKGame, deadline: Deadline, vcf_nodes: int) -> tuple[BrainMove | None, int]:
-    """The first move of a win by continuous fours, if one is found within
-    :data:`VCF_SHARE` of the time left and ``vcf_nodes`` nodes; and the nodes searched."""
+    """The first move of a win by continuous fours, if one is found within the time
+    :func:`~reference.gomocup.timeman.vcf_seconds` allows and ``vcf_nodes`` nodes; and the
+    nodes searched."""
     if game.k < 2 or vcf_nodes <= 0:
         return None, 0
-    left = deadline.end - deadline.clock()
-    if left * VCF_SHARE <= MIN_VCF_SECONDS:
+    seconds = vcf_seconds(deadline.end - deadline.clock())
+    if seconds is None:
         return None, 0
-    vcf = vcf_search(
-        game, max_nodes=vcf_nodes, deadline=Deadline(left * VCF_SHARE, clock=deadline.clock)
-    )
+    vcf = vcf_search(game, max_nodes=vcf_nodes, deadline=Deadline(seconds, clock=deadline.clock))
     if not vcf.win:
         return None, vcf.nodes
     return BrainMove(vcf.line[0], "vcf", vcf.line, nodes=vcf.nodes), vcf.nodes

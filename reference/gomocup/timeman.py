@@ -45,6 +45,10 @@ MATCH_RESERVE: Final = 0.5
 """Seconds of the match time never planned for (our choice)."""
 MIN_BUDGET: Final = 0.01
 """The smallest budget of a move in seconds (``timeout_turn 0``: play as fast as possible)."""
+VCF_SHARE: Final = 0.3
+"""Share of the move's remaining time the VCF search may use (our choice)."""
+MIN_VCF_SECONDS: Final = 0.001
+"""Below this, no VCF search is started (our choice)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,3 +73,11 @@ def move_budget(control: TimeControl, empty_cells: int) -> float:
         moves_to_go = max(1, min(MOVES_TO_GO, (empty_cells + 1) // 2))
         budget = min(budget, seconds_left / moves_to_go, seconds_left - MATCH_RESERVE)
     return max(MIN_BUDGET, budget)
+
+
+def vcf_seconds(left: float) -> float | None:
+    """Seconds the VCF search may use when ``left`` seconds remain for the move: a
+    :data:`VCF_SHARE` of them, or ``None`` (no VCF search) when that is too little."""
+    seconds = left * VCF_SHARE
+    return seconds if seconds > MIN_VCF_SECONDS else None
+
