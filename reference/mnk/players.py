@@ -21,35 +21,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from reference.errors import ParameterError
 from reference.mnk.geometry import Cell, neighbourhood
 from reference.mnk.rules import slot_names
 from reference.mnk.solver import MNKGame
-from reference.search import Deadline, Score, TranspositionTable, iterative_deepening
-from reference.search.root import Algorithm
+from reference.search import Deadline, TranspositionTable, iterative_deepening
+from reference.search.root import Algorithm, SearchResult
 
 PRUNE_ABOVE_CELLS = 36
 """Boards with more cells than this get ``candidate_radius = 1`` by default (our choice)."""
 
 DEFAULT_TABLE_SIZE = 1 << 18
 """Entries of the player's transposition table (rounded up to a prime by the core).  Our choice."""
-
-
-@dataclass(frozen=True, slots=True)
-class MoveChoice:
-    """The move a player chose and how it got there."""
-
-    move: Cell
-    value: Score
-    """Value of the last finished iteration for the side to move."""
-    depth: int
-    """Depth of the last finished iteration."""
-    exact: bool
-    """True when the search reached the end of the game everywhere (the value is exact)."""
-    nodes: int
-    seconds: float
 
 
 class NearMovesGame(MNKGame):
@@ -131,11 +115,12 @@ class TimedPlayer:
             return 1 if game.geometry.cells > PRUNE_ABOVE_CELLS else None
         return self.candidate_radius if isinstance(self.candidate_radius, int) else None
 
-    def choose(self, game: MNKGame) -> MoveChoice:
-        """Search a copy of ``game`` and return the chosen move (``game`` is not changed)."""
+    def choose(self, game: MNKGame) -> SearchResult[Cell]:
+        """Search a copy of ``game``; the search's result holds the chosen move (``best_move``),
+        its value, depth and node count (``game`` is not changed)."""
         radius = self.radius_for(game)
         view = game.copy() if radius is None else NearMovesGame.of(game, radius)
-        result = iterative_deepening(
+        return iterative_deepening(
             view,
             deadline=Deadline(self.time_limit, clock=self.clock),
             max_depth=self.max_depth,
@@ -143,21 +128,15 @@ class TimedPlayer:
             tt=self.table,
             reuse_deeper=True,  # one table from move to move: values "at least this deep"
         )
-        return MoveChoice(
-            result.best_move,
-            result.value,
-            result.depth,
-            result.exact,
-            result.stats.nodes,
-            result.seconds,
-        )
 
 
-def play_game(game: MNKGame, players: tuple[TimedPlayer, TimedPlayer]) -> list[MoveChoice]:
+def play_game(
+    game: MNKGame, players: tuple[TimedPlayer, TimedPlayer]
+) -> list[SearchResult[Cell]]:
     """Computer against computer from ``game`` to the end; ``game`` ends in the final position."""
-    choices: list[MoveChoice] = []
+    choices: list[SearchResult[Cell]] = []
     while not game.is_terminal():
         choice = players[game.to_move].choose(game)
-        game.play(choice.move)
+        game.play(choice.best_move)
         choices.append(choice)
     return choices

@@ -46,9 +46,9 @@ def test_self_play_tic_tac_toe_is_a_draw() -> None:
 def test_player_takes_an_immediate_win_and_blocks() -> None:
     player = TimedPlayer(1.0, max_depth=3, clock=stopped_clock)
     win = MNKGame.from_notation("x.x/oo./... x", 3)
-    assert player.choose(win).move in (7, 5)  # b3 wins at once; c2 blocks and forks
+    assert player.choose(win).best_move in (7, 5)  # b3 wins at once; c2 blocks and forks
     block = MNKGame.from_notation("x../oo./..x x", 3)
-    assert player.choose(block).move == 5  # c2
+    assert player.choose(block).best_move == 5  # c2
     assert block.stones == 4  # the game itself is not changed
 
 
@@ -64,9 +64,9 @@ def test_player_respects_its_time_limit_on_a_big_board() -> None:
     assert clock.now >= 31.0  # it ran until the deadline had passed ...
     # ... and stopped at the next check: one read per DEADLINE_CHECK_INTERVAL nodes, one
     # per finished iteration, one at the start
-    assert clock.reads <= choice.nodes // DEADLINE_CHECK_INTERVAL + choice.depth + 2
+    assert clock.reads <= choice.stats.nodes // DEADLINE_CHECK_INTERVAL + choice.depth + 2
     assert choice.depth >= 1 and not choice.exact
-    assert not (game.bits[0] | game.bits[1]) >> choice.move & 1
+    assert not (game.bits[0] | game.bits[1]) >> choice.best_move & 1
 
 
 def test_bad_time_limit() -> None:
