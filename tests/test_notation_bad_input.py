@@ -1,4 +1,4 @@
-"""Every game's notation (issue 10, item 10): bad text is a GameError, never a traceback.
+"""Every game's notation: bad text is a GameError, never a traceback.
 
 For each game, hypothesis mutates valid positions and moves (replacing, deleting and
 inserting characters, among them digits that are not ASCII and 5,000-digit
