@@ -52,3 +52,9 @@ clean:
 # (tests/test_docs_figures.py fails when one is stale)
 figures: setup
 	$(PY) tools/figures.py
+
+# The documentation site: README.md, docs/, docs/figures and the API reference from the
+# docstrings, into build/site (offline; strict: a broken link or a page missing from the
+# navigation is an error).  tests/test_docs_site.py runs the same build in `make test`.
+docs: setup
+	$(PY) -m mkdocs build --strict
