@@ -92,6 +92,16 @@ def package_version() -> str:
         return __version__
 
 
+def warm_up(width: int, height: int) -> None:
+    """Build the board's precomputed tables (cached) now, at START, which the protocol
+    leaves untimed: built at the first move they would take a few tenths of a second of
+    its turn."""
+    game = MNKGame(width, height, K)
+    game.completing_cells(0)
+    game.make(game.legal_moves()[0])
+    game.evaluate()
+
+
 class ProtocolError(GameError):
     """A command the brain cannot carry out; answered ``ERROR <message>``."""
 
@@ -143,6 +153,9 @@ class Brain:
         self.control = TimeControl()
         self.time_left_fresh = False
         self.used_seconds = 0.0
+        """Seconds the brain thought in this match (its turns, from command to answer)."""
+        self.used_at_time_left = 0.0
+        """``used_seconds`` when the last ``time_left`` came."""
         self.rule = FREESTYLE_RULE
         self.info_warnings: list[str] = []
         self.board_lines: list[str] | None = None
@@ -196,7 +209,8 @@ class Brain:
             raise ProtocolError(f"unsupported board {width}x{height}: {error}") from None
         self.match = _Match(width, height)
         self.table = TranspositionTable(self.table_size)
-        self.used_seconds = 0.0
+        self.used_seconds = self.used_at_time_left = 0.0
+        warm_up(width, height)
         return ["OK"]
 
     def _start(self, argument: str) -> list[str]:
@@ -240,6 +254,7 @@ class Brain:
             elif key == "time_left":
                 self.control = replace(self.control, time_left_ms=number)
                 self.time_left_fresh = True
+                self.used_at_time_left = self.used_seconds
             else:
                 self.rule = number
         return []  # other keys (max_memory, game_type, evaluate, folder, ...) are ignored
@@ -384,6 +399,18 @@ class Brain:
             raise ProtocolError("the game is over: five in a row or a full board")
         return game
 
+    def _estimated_time_left(self) -> int | None:
+        """The match time left when no ``time_left`` came before this move: the last one
+        sent less the brain's own use since, else ``timeout_match`` less its use in this
+        match (``None`` or :data:`UNLIMITED_MS`: no limit)."""
+        control = self.control
+        if control.time_left_ms is not None and control.time_left_ms != UNLIMITED_MS:
+            since = self.used_seconds - self.used_at_time_left
+            return int(control.time_left_ms - 1000 * since)
+        if control.timeout_match_ms > 0 and control.time_left_ms is None:
+            return int(control.timeout_match_ms - 1000 * self.used_seconds)
+        return control.time_left_ms
+
     def _think(self, turn: Deadline) -> list[str]:
         """Choose and play the brain's move; the answer lines (messages, then ``x,y``)."""
         match = self._require_match()
@@ -396,14 +423,8 @@ class Brain:
             )
         game = self._position(match)
         control = self.control
-        if (
-            not self.time_left_fresh
-            and control.timeout_match_ms > 0
-            and (control.time_left_ms is None or control.time_left_ms != UNLIMITED_MS)
-        ):  # no time_left this turn: estimate it from the brain's own use
-            control = replace(
-                control, time_left_ms=int(control.timeout_match_ms - 1000 * self.used_seconds)
-            )
+        if not self.time_left_fresh:  # no time_left this turn: estimate it
+            control = replace(control, time_left_ms=self._estimated_time_left())
         self.time_left_fresh = False
         empty = game.geometry.cells - game.stones
         budget = move_budget(control, empty)
@@ -438,4 +459,6 @@ class Brain:
                 f"depth {choice.depth} ev {choice.value} n {choice.nodes} "
                 f"budget {budget:.2f}s move {move}"
             )
+        if choice.reason == "one ply":
+            return f"one ply ev {choice.value} budget {budget:.2f}s move {move}"
         return f"{choice.reason}: {move}"
