@@ -16,7 +16,8 @@ is the smallest of
   when the board has fewer empty cells left for this player, and never more than
   ``time_left - MATCH_RESERVE``;
 
-and at least :data:`MIN_BUDGET`.  Whatever the budget, the brain's move is at least
+and at least :data:`MIN_BUDGET` (at most the search's longest time limit,
+:data:`~reference.search.context.MAX_TIME_LIMIT`, about 116 days).  Whatever the budget, the brain's move is at least
 evaluated one ply ahead (:func:`reference.gomocup.engine.one_ply_move`), which takes
 a few hundredths of a second.  Every constant is our choice.
 
@@ -35,6 +36,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Final
+
+from reference.search.context import MAX_TIME_LIMIT
 
 DEFAULT_TIMEOUT_TURN_MS: Final = 5_000
 """Turn limit assumed when the manager sends none (our choice; Gomocup's fast games use 5 s)."""
@@ -85,7 +88,7 @@ def move_budget(control: TimeControl, empty_cells: int) -> float:
         seconds_left = left / 1000
         moves_to_go = max(1, min(MOVES_TO_GO, (empty_cells + 1) // 2))
         budget = min(budget, seconds_left / moves_to_go, seconds_left - MATCH_RESERVE)
-    return max(MIN_BUDGET, budget)
+    return min(MAX_TIME_LIMIT, max(MIN_BUDGET, budget))
 
 
 def vcf_seconds(left: float) -> float | None:

@@ -14,7 +14,13 @@ import pytest
 
 from reference.gomocup.cli import serve
 from reference.gomocup.engine import CANDIDATE_RADIUS, choose_move, forced_move, one_ply_move
-from reference.gomocup.protocol import Brain, FakeClock, package_version
+from reference.gomocup.protocol import (
+    MIN_TABLE_SLOTS,
+    TABLE_SIZE,
+    Brain,
+    FakeClock,
+    package_version,
+)
 from reference.gomocup.timeman import (
     MATCH_RESERVE,
     MIN_BUDGET,
@@ -30,6 +36,7 @@ from reference.mnk.geometry import geometry
 from reference.mnk.players import NearMovesGame
 from reference.mnk.solver import MNKGame
 from reference.search import Deadline, iterative_deepening
+from reference.search.context import MAX_TIME_LIMIT
 
 
 def brain_with(
@@ -389,6 +396,22 @@ def test_a_searched_move_uses_90_percent_of_timeout_turn(timeout_ms: int) -> Non
     assert brain.used_seconds < turn
 
 
+def test_huge_time_limits_still_give_a_move() -> None:
+    """A timeout_turn or time_left beyond the search's longest time limit (about 116 days)
+    is that limit: the brain moves instead of answering ERROR."""
+    assert move_budget(TimeControl(timeout_turn_ms=10**17), 200) == MAX_TIME_LIMIT
+    huge = move_budget(TimeControl(timeout_turn_ms=10**17, time_left_ms=10**18), 200)
+    assert huge == MAX_TIME_LIMIT
+    brain, out = brain_with(
+        "START 15",
+        "INFO timeout_turn 100000000000000",
+        "INFO time_left 99999999999999999",
+        "BEGIN",
+    )
+    assert out[-1] == "7,7"
+    assert brain.last_move is not None
+
+
 def test_a_time_left_sent_once_is_reduced_by_the_brains_own_use() -> None:
     """A manager that sends time_left once: at the next move the brain counts the time
     it has used since, instead of trusting the old number again."""
@@ -443,3 +466,29 @@ def test_brain_estimates_time_left_from_its_own_use_when_not_told() -> None:
     assert budget_after < 10 / MOVES_TO_GO
     brain.handle("INFO time_left 2147483647")
     assert brain.time_left_fresh
+
+
+# -------------------------------------------------------------------- memory
+def test_max_memory_sizes_the_table() -> None:
+    """INFO max_memory (bytes): the table gets (max_memory - 32 MiB) / 160 slots, worked by
+    hand, at most the default 2**18 and at least 2**10; 0 is no limit."""
+    brain, out = brain_with("START 15", "INFO max_memory 41943040")  # 40 MiB
+    assert out == ["OK"]
+    assert brain.table_slots == (41_943_040 - 33_554_432) // 160 == 52_428
+    assert brain.table.capacity >= 52_428
+    brain.handle("INFO max_memory 0")
+    assert brain.table_slots == TABLE_SIZE
+    brain.handle("INFO max_memory 367001600")  # Gomocup's 350 MB: the default table fits
+    assert brain.table_slots == TABLE_SIZE
+    brain.handle("RESTART")
+    brain.handle("INFO max_memory 41943040")
+    brain.handle("RESTART")  # a new match keeps the limit
+    assert brain.table_slots == 52_428 and brain.table.capacity < TABLE_SIZE
+
+
+def test_a_max_memory_too_small_is_reported_and_the_smallest_table_used() -> None:
+    brain, _ = brain_with("START 15", "INFO max_memory 1000000")
+    assert brain.table_slots == MIN_TABLE_SLOTS
+    answer = brain.handle("BEGIN")
+    assert answer[0].startswith("MESSAGE INFO max_memory 1000000 is less than this brain needs")
+    assert answer[-1] == "7,7"
