@@ -53,7 +53,7 @@ class BrainMove:
     value: int | None = None
     """The value for the side to move (``"search"``, ``"one ply"``)."""
     nodes: int = 0
-    """Nodes searched for this move (VCF and search)."""
+    """Nodes searched for this move (the one-ply candidates, VCF and search)."""
 
 
 def _first_in_order(game: MNKGame, cells: Bitboard) -> Cell:
