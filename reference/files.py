@@ -17,8 +17,8 @@ from reference.errors import ParameterError
 class FileReadError(ParameterError):
     """A file that cannot be read as text: ``path``, and ``reason``, why (without the name)."""
 
-    def __init__(self, what: str, path: str, reason: str) -> None:
-        super().__init__(f"cannot read {what} {path!r}: {reason}")
+    def __init__(self, what: str, path: str, reason: str, message: str | None = None) -> None:
+        super().__init__(message or f"cannot read {what} {path!r}: {reason}")
         self.path = path
         self.reason = reason
 
@@ -44,11 +44,13 @@ def read_text_file(path: str, what: str, max_bytes: int) -> str:
     except ValueError as error:  # e.g. an embedded NUL in the path
         raise FileReadError(what, path, str(error)) from None
     if len(data) > max_bytes:
-        raise FileReadError(what, path, f"larger than {max_bytes} bytes")
+        reason = f"larger than {max_bytes} bytes"
+        raise FileReadError(what, path, reason, f"{what} {path!r} is {reason}")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise FileReadError(what, path, f"not UTF-8 text (byte {error.start})") from None
+        reason = f"not UTF-8 text (byte {error.start})"
+        raise FileReadError(what, path, reason, f"{what} {path!r} is {reason}") from None
 
 
 def directory(path: str, what: str) -> Path:
