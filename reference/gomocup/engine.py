@@ -5,10 +5,11 @@ In this order, each a hard rule checked before any search:
 1. **five**: the side to move completes five (K) in a row when it can;
 2. **block**: otherwise, when the opponent has a four (a cell completing its five),
    the move takes that cell (with two such cells the game is lost; one is blocked);
-3. **one ply**: every candidate (the empty cells next to a stone) is played and the
-   position after it evaluated (seed 001's threat heuristic); the best is the move
-   whatever the clock says, so that even with no time left the brain never plays a
-   candidate it has not looked at;
+3. **one ply**: every candidate (the empty cells next to a stone; the centre of an
+   empty board) is played and the position after it evaluated (seed 001's threat
+   heuristic); the best is the move whatever the clock says, so that even with no time
+   left the brain never plays a candidate it has not looked at (with one candidate,
+   the move at once);
 4. **vcf**: a win by continuous fours (:func:`reference.mnk.vcf.vcf_search`, sound),
    within a share of the budget and a node limit;
 5. **search**: iterative-deepening PVS with the transposition table kept from move
@@ -80,7 +81,7 @@ def choose_move(
         return forced
     view = NearMovesGame.of(game, CANDIDATE_RADIUS)
     floor = one_ply_move(view)  # rule 3: runs to the end, whatever the clock says
-    if deadline.passed():
+    if deadline.passed() or len(view.search_moves()) == 1:  # one candidate: no search
         return floor
     vcf, nodes = vcf_move(game, deadline, vcf_nodes)  # rule 4
     if vcf is not None:

@@ -160,6 +160,15 @@ def test_no_time_left_plays_the_best_move_one_ply_ahead(step: float) -> None:
     assert out[-2].startswith("MESSAGE one ply")
 
 
+def test_the_only_candidate_is_played_at_once() -> None:
+    """On the empty board the one candidate is the centre: no search spends the turn on it
+    (the clock moves 0.01 s a reading; a search would read it until 9 s had passed)."""
+    brain, out = brain_with("START 15", "INFO timeout_turn 10000", "BEGIN", step=0.01)
+    assert out[-1] == "7,7"
+    assert brain.last_move is not None and brain.last_move.reason == "one ply"
+    assert brain.used_seconds < 0.1
+
+
 def test_timeout_turn_zero_still_evaluates_one_ply() -> None:
     """``INFO timeout_turn 0`` (as fast as possible): the least budget, a one-ply move."""
     brain, _ = brain_with("START 15", "INFO timeout_turn 0", *board(*NO_TIME_POSITION), step=0.02)
