@@ -67,9 +67,13 @@ SQUARES = {name((col, row)): (col, row) for col in range(COLS) for row in range(
 def check_start(board: Board) -> None:
     """Red's start squares are A's, Green's are their 180-degree rotation."""
     red = {name(piece.pos) for piece in board.pieces(JungleSide.RED)}
-    green = {name((COLS - 1 - p.pos[0], ROWS - 1 - p.pos[1])) for p in board.pieces(JungleSide.GREEN)}
+    green = {
+        name((COLS - 1 - p.pos[0], ROWS - 1 - p.pos[1])) for p in board.pieces(JungleSide.GREEN)
+    }
     if red != START_A or green != START_A:
-        raise SystemExit(f"jungle_chess_engine: unexpected start squares {sorted(red)} / {sorted(green)}")
+        raise SystemExit(
+            f"jungle_chess_engine: unexpected start squares {sorted(red)} / {sorted(green)}"
+        )
 
 
 def blocked_river_paths(board: Board, pos: Pos) -> list[tuple[list[Pos], Pos]]:

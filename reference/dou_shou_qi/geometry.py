@@ -110,9 +110,7 @@ def rule_set(rules: str | RuleSet) -> RuleSet:
         return rules
     found = RULE_SETS.get(rules) if isinstance(rules, str) else None
     if found is None:
-        raise ParameterError(
-            f"unknown rule set {rules!r} (choose from {', '.join(RULE_SETS)})"
-        )
+        raise ParameterError(f"unknown rule set {rules!r} (choose from {', '.join(RULE_SETS)})")
     return found
 
 

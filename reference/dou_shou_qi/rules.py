@@ -123,6 +123,7 @@ ZOBRIST_SEED = 3_003
 # Precomputed tables (built once at import).
 # A cell of the board is 0 (empty) or ``kind + 8 * side``: A's pieces 1..8, B's 9..16.
 
+
 @cache
 def _move(src: Square, dst: Square) -> Move:
     """The one :class:`Move` object of ``(src, dst)`` (the tables share them)."""

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from reference.dou_shou_qi.evaluation import evaluate_pieces, material
 from reference.dou_shou_qi.geometry import (
     DEN,
     TRAPS_OF,
@@ -16,7 +17,6 @@ from reference.dou_shou_qi.geometry import (
     parse_square,
     square_name,
 )
-from reference.dou_shou_qi.evaluation import evaluate_pieces, material
 from reference.dou_shou_qi.rules import NON_MOVE, DouShouQi, Move
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.search import WIN

@@ -14,7 +14,9 @@ independent of it too (different representation, different structure).
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -244,3 +246,54 @@ def test_perft_2_equals_the_rules_text_on_random_positions(rules: str, seed: int
     game = DouShouQi(placement, draw_limit=None, rules=rules)
     men, to_move = parse(game.to_notation())
     assert perft(game, 2) == rules_text_perft(men, to_move, 2, rules)
+
+
+def rules_text_value(men: list[Man], to_move: str, plies_left: int, rules: str) -> int:
+    """Negamax over the rules-text generator: 1 / 0 / -1 for ``to_move``.  A finished game
+    (a den entered, a side without pieces: the side to move has lost) is -1, so is a side
+    with no move; at the draw limit (no plies left) the game is drawn."""
+    if game_over(men, to_move):
+        return -1
+    if plies_left == 0:
+        return 0
+    moves = rules_text_moves(men, to_move, rules)
+    if not moves:
+        return -1
+    best = -1
+    for move in sorted(moves):
+        best = max(best, -rules_text_value(play(men, move), enemy(to_move), plies_left - 1, rules))
+        if best == 1:
+            break
+    return best
+
+
+def golden_late_suite_values(rules: str, most_plies_left: int) -> int:
+    """Check the values of the golden suite ``dou-shou-qi-<rules>-late.jsonl`` (the draw limit
+    200) on every line with at most ``most_plies_left`` plies left or a finished game, from the
+    rules-text generator alone (the suite's position, its rules, a plain negamax); return
+    how many lines were checked."""
+    path = Path(__file__).parent.parent / "data" / "suites" / f"dou-shou-qi-{rules}-late.jsonl"
+    checked = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        entry = json.loads(line)
+        assert entry["options"] == ({} if rules == "thesis" else {"rules": rules})
+        plies_left = 200 - len(entry["moves"])
+        men, to_move = parse(entry["position"])
+        if plies_left > most_plies_left and not game_over(men, to_move):
+            continue
+        assert rules_text_value(men, to_move, plies_left, rules) == entry["value"], line
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_golden_late_suite_values_equal_the_rules_text(rules: str) -> None:
+    """Lines with at most three plies left (7 and 9 of the 12)."""
+    assert golden_late_suite_values(rules, 3) >= 7
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", RULES)
+def test_every_golden_late_suite_value_equals_the_rules_text(rules: str) -> None:
+    """Every line (at most four plies left; about 20 s of CPU for both suites)."""
+    assert golden_late_suite_values(rules, 4) == 12

@@ -248,3 +248,39 @@ def test_omok_on_another_board_is_caught(capsys: pytest.CaptureFixture[str]) -> 
     status = main(["check", *argv, "--positions", "5", "--json", "--quiet"])
     out = json.loads(capsys.readouterr().out)
     assert status == 1 and out["finding"] is not None
+
+
+# ------------------------------------------------------------- golden suites
+
+STANDARD_SUITE = (
+    Path(__file__).parent.parent / "data" / "suites" / "dou-shou-qi-standard-late.jsonl"
+)
+
+
+def test_golden_standard_suite_agrees_with_jungle_chess(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The golden suite of the standard rules read by ``check --suite`` against jungle-chess:
+    perft 1 and the divide at 2 of every line; the values of the lines with at most two plies
+    left or a finished game (the adapter's plain negamax is too slow for four plies)."""
+    jungle = engine(JUNGLE, "--draw-limit", "200")
+    perft = check(capsys, "dou-shou-qi", "--suite", str(STANDARD_SUITE), "--engine", jungle)
+    assert perft["checked"] == 12
+    lines = STANDARD_SUITE.read_text(encoding="utf-8").splitlines()
+    short = [
+        line
+        for line in lines
+        if len(json.loads(line)["moves"]) >= 198 or not json.loads(line)["perft"][0]
+    ]
+    (tmp_path / "short.jsonl").write_text("\n".join(short) + "\n", encoding="utf-8")
+    value = check(
+        capsys,
+        "dou-shou-qi",
+        "--suite",
+        str(tmp_path / "short.jsonl"),
+        "--engine",
+        jungle,
+        "--what",
+        "value",
+    )
+    assert value["checked"] == len(short) >= 6
