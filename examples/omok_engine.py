@@ -96,7 +96,11 @@ class OmokEngine:
         if any(point not in self.to_pos for point in points):
             raise ValueError(f"bad move {text!r}")
         move = tuple(sorted(self.to_pos[point] for point in points))
-        if move not in self.moves():
+        env = self.env
+        empty = set() if env.is_done() else {int(p) for p in env.get_legal_mask().nonzero()[0]}
+        stones = min(env.get_stones_left(), len(empty))
+        distinct = len(set(move)) == len(move) == stones
+        if not empty or not distinct or not set(move) <= empty:
             raise ValueError(f"move {text!r} is not legal here")
         return move
 
