@@ -165,7 +165,9 @@ class SubproblemGame(WholeBoardView):
         union = 0
         for r in self._regions:
             union |= r
-        self._frozen_a = evaluate_pieces(p for p in inner.pieces() if not union >> p.square & 1)
+        self._frozen_a = evaluate_pieces(
+            (p for p in inner.pieces() if not union >> p.square & 1), inner.rules
+        )
         self._non_move = non_move
         self._depth = 0
 
