@@ -337,7 +337,7 @@ def test_literal_implied_score_misses_the_best_move() -> None:
 
 
 def test_implied_score_with_decided_games() -> None:
-    """ERRATUM (inf + -inf): the nearest decided result wins."""
+    """GAP (the thesis leaves inf + -inf undefined); OURS: the nearest decided result wins."""
     assert implied_score([5, 7], [1, 2], 0) == 5 + 2
     assert implied_score([WIN - 3, 0], [0, -(WIN - 6)], 0) == WIN - 3
     assert implied_score([WIN - 7, 0], [0, -(WIN - 2)], 0) == -(WIN - 2)
