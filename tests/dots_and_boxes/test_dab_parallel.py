@@ -21,6 +21,7 @@ import pytest
 
 from reference import api
 from reference.cli.main import main
+from reference.cli.speedup import SpeedupLine, measure_speedup, render_speedup
 from reference.dots_and_boxes.parallel import (
     MoveBound,
     RootBounds,
@@ -252,3 +253,14 @@ def test_command_line_progress_json_lines(capsys: pytest.CaptureFixture[str]) ->
         assert lines, extra
         assert lines[-1]["moves_done"] == lines[-1]["moves_total"] == 5
         assert {"nodes", "seconds", "nodes_per_second", "lower", "upper"} <= set(lines[-1])
+
+
+def test_bench_speedup_compares_serial_and_workers_side_by_side() -> None:
+    """``bench --speedup``'s measurement on a small board: the same answer is checked and
+    the table shows it (the 3x4 line of ``make bench`` is too long for a test)."""
+    lines = (SpeedupLine("dots-and-boxes", "2x3", lambda: DotsAndBoxes(2, 3)),)
+    rows = measure_speedup(2, lines, lambda _: None)
+    assert rows[0]["same_answer"] is True and rows[0]["value"] == -2
+    assert rows[0]["serial_nodes"] == 4_602
+    table = render_speedup(rows)
+    assert "| solve dots-and-boxes 2x3 (workers 2) | yes |" in table
