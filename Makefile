@@ -36,6 +36,7 @@ test: check pytest
 # (.venv/bin/pip install -e '.[peers]'); writes bench.json and prints the table
 bench: setup
 	$(PY) -m reference bench
+	$(PY) -m reference bench --speedup --workers 2
 
 # Mutation testing of the algorithm files (docs/mutation.md): not part of `make test` or CI,
 # 28 minutes for every file with JOBS=2 on 2 idle cores (more with JOBS=1).

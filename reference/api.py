@@ -42,6 +42,7 @@ from reference.search.parallel import (
     parallel_solve,
 )
 from reference.search.perft import divide_raw
+from reference.search.progress import SolveReport
 from reference.search.protocol import PlayableGame, Score
 from reference.search.root import Algorithm, SearchResult
 from reference.search.shared_tt import SharedTable
@@ -203,6 +204,7 @@ def solve(
     executor: Executor | None = None,
     split_depth: int | None = None,
     on_job: JobProgress | None = None,
+    on_report: Callable[[SolveReport], None] | None = None,
 ) -> Solution[M]:
     """Solve ``game`` from its current position (``game`` is left unchanged).
 
@@ -227,13 +229,13 @@ def solve(
     """
     options = _parallel_options(workers, dask, executor, split_depth, on_job)
     if options is None:
-        result = _solve_serial(game, tt, on_progress, deadline, node_limit)
+        result = _solve_serial(game, tt, on_progress, deadline, node_limit, on_report)
     else:
         if deadline is not None or node_limit is not None:
             raise ParameterError("deadline and node_limit are for a serial solve")
         if tt is not None:
             raise ParameterError("a parallel solve keeps one table per worker: do not pass tt")
-        result = _solve_parallel(game, options)
+        result = _solve_parallel(game, options, on_report)
     return Solution(
         value=result.value,
         best_moves=result.best_moves,
@@ -250,19 +252,36 @@ def _solve_serial(
     on_progress: Callable[[Counters], None] | None,
     deadline: Deadline | None,
     node_limit: int | None,
+    on_report: Callable[[SolveReport], None] | None = None,
 ) -> RawSolution[M]:
     """The game's own exact solver when it has one (and no table or budget is given), else the core's."""
     own_solver = exact_solver_for(game)
     if tt is None and node_limit is None and own_solver is not None:
-        solution: RawSolution[M] = own_solver.solve_exactly(game, on_progress, deadline=deadline)
+        solution: RawSolution[M] = own_solver.solve_exactly(
+            game, on_progress, deadline=deadline, on_report=on_report
+        )
         return solution
     return solve_raw(game, tt=tt, on_progress=on_progress, deadline=deadline, node_limit=node_limit)
 
 
-def _solve_parallel(game: PlayableGame[M], options: _Parallel) -> RawSolution[M]:
-    """A parallel solve; forked local workers share one table, made before they are forked."""
+def _solve_parallel(
+    game: PlayableGame[M],
+    options: _Parallel,
+    on_report: Callable[[SolveReport], None] | None = None,
+) -> RawSolution[M]:
+    """A parallel solve; forked local workers share one table, made before they are forked.
+
+    A game with its own exact solver splits the work its own way (Dots and Boxes: the
+    root's moves tested side by side, :mod:`reference.dots_and_boxes.parallel`), unless a
+    split depth is given."""
     own_solver = exact_solver_for(game)
     share = options.workers is not None and _can_fork()
+    if own_solver is not None and options.split_depth is None:
+        with _executor(options) as (pool, _):
+            own: RawSolution[M] = own_solver.solve_in_parallel(
+                game, pool, share_table=share, on_report=on_report
+            )
+        return own
     table = SharedTable.create(WORKER_TT_SIZE) if share else None
     try:
         with _executor(options) as (pool, count):

@@ -415,6 +415,8 @@ average is recorded: on a shared machine, quote medians with the load."""
 
 REPEAT = IntRange(1, 100)
 """``bench --repeat``: timed runs per line."""
+SPEEDUP_WORKERS = IntRange(1, 64)
+"""``bench --speedup --workers``: local processes."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -442,18 +444,42 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--json", action="store_true", help="print the JSON report on stdout instead of the table"
     )
     parser.add_argument("--quiet", action="store_true", help="no progress output on stderr")
+    parser.add_argument(
+        "--speedup",
+        action="store_true",
+        help="instead: solve Dots and Boxes 3x4 and (M,N,K) 5x5 k=4 serially and with "
+        "--workers N side by side (same answers checked, the speed-up printed)",
+    )
+    add_ranged_argument(
+        parser, "--workers", SPEEDUP_WORKERS, "workers of --speedup (default 2)", default=2
+    )
+
+
+def run_speedup(args: argparse.Namespace, progress: Callable[[str], None]) -> int:
+    """``bench --speedup``: the side-by-side lines; status 1 when an answer differs."""
+    from reference.cli.speedup import SPEEDUP_LINES, measure_speedup, render_speedup
+
+    lines = tuple(line for line in SPEEDUP_LINES if not args.game or line.game in args.game)
+    rows = measure_speedup(args.workers, lines, progress)
+    print(json.dumps(rows) if args.json else render_speedup(rows))
+    if not all(row["same_answer"] for row in rows):
+        print("bench: the parallel solve gave another answer than the serial", file=sys.stderr)
+        return 1
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
     """The ``bench`` command: run, write the JSON file, print the table."""
     if isinstance(args.repeat, bool) or not 1 <= args.repeat <= 100:
         raise ParameterError(f"--repeat must be from 1 to 100, got {args.repeat}")
-    peers = None if args.no_peers else load_openspiel()
+    peers = None if args.no_peers or args.speedup else load_openspiel()
 
     def progress(message: str) -> None:
         if not args.quiet:
             print(message, file=sys.stderr, flush=True)
 
+    if args.speedup:
+        return run_speedup(args, progress)
     if peers is None and not args.no_peers:
         progress(
             "bench: OpenSpiel not installed (pip install 'gametree-reference[peers]'): no peers"

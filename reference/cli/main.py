@@ -48,6 +48,7 @@ from reference.search import (
     SearchStats,
 )
 from reference.search.context import MAX_TIME_LIMIT
+from reference.search.progress import SolveReport
 from reference.search.protocol import PlayableGame
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ def _moves(out: JsonObject, key: str) -> list[str]:
 
 def parallel_options(args: argparse.Namespace, command: str) -> results.ParallelOptions:
     """The keyword arguments of ``--workers``, ``--dask`` and ``--split-depth`` for the API,
-    with a progress line on stderr after each finished job."""
+    with a progress line on stderr after each finished job (JSON with ``--progress json``)."""
     if args.workers is None and args.dask is None:
         if args.split_depth is not None:
             raise ParameterError("--split-depth needs --workers N or --dask ADDRESS")
@@ -135,7 +136,12 @@ def parallel_options(args: argparse.Namespace, command: str) -> results.Parallel
 
     def on_job(done: int, total: int, stats: SearchStats) -> None:
         elapsed = time.monotonic() - start
-        progress(args, f"{command}: {done}/{total} jobs, {stats.nodes:,} nodes, {elapsed:.1f} s")
+        if getattr(args, "progress", "text") == "json":
+            line = {"jobs_done": done, "jobs_total": total, "nodes": stats.nodes,
+                    "seconds": round(elapsed, 3)}
+            progress(args, json.dumps(line))
+        else:
+            progress(args, f"{command}: {done}/{total} jobs, {stats.nodes:,} nodes, {elapsed:.1f} s")
 
     return {
         "workers": args.workers,
@@ -150,13 +156,26 @@ def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
 
     game = build_game(spec, args)
     start = time.monotonic()
+    as_json = args.progress == "json"
+    reported = False
 
-    def on_progress(counters: Counters) -> None:
+    def on_report(report: SolveReport) -> None:  # a game's own solver: the root's progress
+        nonlocal reported
+        reported = True
+        progress(args, json.dumps(report.as_json()) if as_json else report.text())
+
+    def on_progress(counters: Counters) -> None:  # the core's solve: nodes only
+        if reported:
+            return
         elapsed = time.monotonic() - start
-        progress(args, f"solve: {counters.nodes:,} nodes, {elapsed:.1f} s")
+        if as_json:
+            progress(args, json.dumps({"nodes": counters.nodes, "seconds": round(elapsed, 3)}))
+        else:
+            progress(args, f"solve: {counters.nodes:,} nodes, {elapsed:.1f} s")
 
     out = results.solve_result(
-        game, on_progress=on_progress, parallel=parallel_options(args, "solve")
+        game, on_progress=on_progress, on_report=on_report,
+        parallel=parallel_options(args, "solve"),
     )
     moves = _moves(out, "best_moves")
     text = (
@@ -429,6 +448,14 @@ def add_command_arguments(command: str, parser: argparse.ArgumentParser) -> None
     """The options a generic command adds to every game's own."""
     if command in ("solve", "perft"):
         add_parallel_options(parser)
+    if command == "solve":
+        parser.add_argument(
+            "--progress",
+            choices=("text", "json"),
+            default="text",
+            help="progress on stderr as lines of text (default) or JSON lines: root moves "
+            "decided, the value's window, nodes per second, an estimate (--quiet: none)",
+        )
     if command == "perft":
         add_ranged_argument(parser, "--depth", PERFT_DEPTH, "plies", required=True)
         parser.add_argument(

@@ -23,6 +23,7 @@ from reference.registry import JsonObject
 from reference.search import Counters, SearchResult
 from reference.search.context import Deadline
 from reference.search.parallel import JobProgress
+from reference.search.progress import SolveReport
 from reference.search.protocol import PlayableGame
 from reference.search.root import Algorithm
 
@@ -43,10 +44,15 @@ def solve_result(
     *,
     on_progress: Callable[[Counters], None] | None = None,
     parallel: ParallelOptions | None = None,
+    on_report: Callable[[SolveReport], None] | None = None,
 ) -> JsonObject:
     """``solve``: the exact value for the side to move and every optimal move
-    (``parallel``: split over processes or a cluster; progress is then per job)."""
-    result = api.solve(game, **parallel) if parallel else api.solve(game, on_progress=on_progress)
+    (``parallel``: split over processes or a cluster; progress is then per job, or
+    ``on_report``'s from a game's own solver)."""
+    if parallel:
+        result = api.solve(game, on_report=on_report, **parallel)
+    else:
+        result = api.solve(game, on_progress=on_progress, on_report=on_report)
     return {
         "value": result.value,
         "best_moves": list(result.best_moves_notation),

@@ -32,6 +32,8 @@ class RootProgress:
     values: dict[str, int] = field(default_factory=dict)
     """Root move (as a string) -> its exact value (``move_values=True``)."""
     nodes: int = 0
+    seconds: float = 0.0
+    """Wall seconds spent before this checkpoint (over every run that wrote it)."""
 
 
 def checkpoint_header(

@@ -71,14 +71,17 @@ from reference.dots_and_boxes.endgame import simple_endgame_value
 from reference.dots_and_boxes.geometry import Edge, Edges
 from reference.dots_and_boxes.layout import Layout, layout, table_key_function
 from reference.dots_and_boxes.rules import DotsAndBoxes
+from reference.dots_and_boxes.shared_table import KEY_BITS, SharedBoxTable
 from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search.context import DEADLINE_CHECK_INTERVAL, Deadline
+from reference.search.progress import SolveReport
 from reference.search.protocol import Score
 from reference.search.solve import RawSolution
 from reference.search.stats import Counters, SearchStats
 
 PROGRESS_NODES = 1 << 18
-"""``on_progress`` is called every this many nodes (a power of two)."""
+"""``on_progress`` is called every this many nodes (a power of two; the default of
+``progress_nodes``)."""
 
 DEFAULT_MAX_ENTRIES = 12_000_000
 """Table entries kept before a trim (our choice: about 1.5 GB of Python dict; a 3x4 solve
@@ -150,6 +153,8 @@ class Solver:
         on_progress: Callable[[Counters], None] | None = None,
         checkpoint_nodes: int = DEFAULT_CHECKPOINT_NODES,
         deadline: Deadline | None = None,
+        shared: SharedBoxTable | None = None,
+        progress_nodes: int = PROGRESS_NODES,
     ) -> None:
         if max_entries < 1:
             raise ParameterError(f"max_entries must be >= 1, got {max_entries}")
@@ -159,6 +164,8 @@ class Solver:
         self.lay = layout(rows, cols)
         self.table: dict[int, int] = {}
         """Canonical edge set -> lower bound, upper bound and best move, packed in one int."""
+        self.shared = shared
+        """A table in shared memory used instead of ``table`` (the workers of :mod:`.parallel`)."""
         self.counters = Counters()
         self.max_entries = max_entries
         self.on_progress = on_progress
@@ -166,9 +173,14 @@ class Solver:
         """Called every ``checkpoint_nodes`` nodes (set by :func:`solve_position`)."""
         self.checkpoint_nodes = checkpoint_nodes
         self._next_checkpoint = checkpoint_nodes
+        self.bound: int | None = None
+        """The null-window test under way at the root: worth at least this? (for reports)"""
         self.deadline = deadline
         """Stop with :class:`~reference.errors.SearchTimeoutError` once it has passed."""
-        tick = min(PROGRESS_NODES, 1 << (checkpoint_nodes.bit_length() - 1))
+        if progress_nodes < 1 or progress_nodes & (progress_nodes - 1):
+            raise ParameterError(f"progress_nodes must be a power of two, got {progress_nodes}")
+        self.progress_nodes = progress_nodes
+        tick = min(progress_nodes, 1 << (checkpoint_nodes.bit_length() - 1))
         self._tick_every = min(tick, DEADLINE_CHECK_INTERVAL) if deadline is not None else tick
         self._search = self._build()
 
@@ -180,7 +192,15 @@ class Solver:
         below: forced captures, table key, move list, table store (one call each per node).
         """
         lay, rules, table, counters, solver = self.lay, self.rules, self.table, self.counters, self
-        settle, store = _settle_function(lay, rules.capture_rule), _store_function(self)
+        if self.shared is not None and lay.full.bit_length() > KEY_BITS:
+            raise ParameterError(f"a {lay.rows}x{lay.cols} board's keys do not fit a shared table")
+        settle = _settle_function(lay, rules.capture_rule)
+        get: Callable[[int], int | None]
+        if self.shared is None:
+            get, store = table.get, _store_function(self)
+        else:
+            get, put = self.shared.functions()
+            store = _shared_store_function(put)
         key_of = table_key_function(lay, rules.symmetry, rules.corner_rule)
         components = _components_function(lay)
         moves = _moves_function(lay, rules, components)
@@ -208,7 +228,7 @@ class Solver:
                     return gain - remaining
             counters.tt_probes += 1
             key = key_of(edges)
-            entry = table.get(key)
+            entry = get(key)
             hint = 0
             if entry is None:
                 lo, hi = -remaining, remaining
@@ -252,7 +272,7 @@ class Solver:
     def _tick(self) -> None:
         """Every few nodes: report progress (every ``PROGRESS_NODES``), checkpoint when due."""
         nodes = self.counters.nodes
-        if self.on_progress is not None and not nodes % PROGRESS_NODES:
+        if self.on_progress is not None and not nodes % self.progress_nodes:
             self.on_progress(self.counters)
         if self.on_checkpoint is not None and nodes >= self._next_checkpoint:
             self._next_checkpoint = nodes + self.checkpoint_nodes
@@ -303,6 +323,7 @@ class Solver:
             beta = g if g > lo else lo + 1
             if beta > hi:
                 beta = hi
+            self.bound = beta
             v = self._search(edges, beta - 1, beta)
             if v >= beta:
                 lo = v
@@ -499,6 +520,25 @@ def _store_function(solver: Solver) -> Callable[[int, int, int, int, int, int, i
     return store
 
 
+def _shared_store_function(
+    put: Callable[[int, int], None],
+) -> Callable[[int, int, int, int, int, int, int], None]:
+    """``store`` of :func:`_store_function` writing to a shared table's ``put`` (which
+    replaces entries itself, so there is nothing to trim)."""
+
+    def store(key: int, lo: int, hi: int, best: int, best_move: int, alpha: int, beta: int) -> None:
+        if best <= alpha:
+            if best < hi:
+                hi = best
+        elif best >= beta:
+            if best > lo:
+                lo = best
+        else:
+            lo = hi = best
+        put(key, (lo + _OFF) | (hi + _OFF) << _VBITS | best_move.bit_length() << (2 * _VBITS))
+
+    return store
+
 
 def root_orbits(game: DotsAndBoxes, rules: Rules) -> list[list[Edge]]:
     """The legal moves grouped into classes of equal value, in ``legal_moves`` order.
@@ -548,6 +588,7 @@ def _start(
     checkpoint_nodes: int,
     max_entries: int,
     deadline: Deadline | None,
+    progress_nodes: int = PROGRESS_NODES,
 ) -> tuple[Solver, int, RootProgress]:
     """A solver for ``game``'s board, the internal root, and the root's progress (fresh,
     or read from the checkpoint, which the solver then keeps writing)."""
@@ -561,6 +602,7 @@ def _start(
         on_progress=on_progress,
         checkpoint_nodes=checkpoint_nodes,
         deadline=deadline,
+        progress_nodes=progress_nodes,
     )
     lay = solver.lay
     root = lay.to_internal(game.edges)
@@ -574,10 +616,11 @@ def _start(
             solver.table.update(table)
             solver.counters.nodes = progress.nodes
             solver._next_checkpoint = progress.nodes + checkpoint_nodes
-        saved = progress
+        saved, begun, earlier = progress, time.monotonic(), progress.seconds
 
         def write() -> None:
             saved.nodes = solver.counters.nodes
+            saved.seconds = earlier + time.monotonic() - begun
             save_checkpoint(path, header, saved, solver.table)
 
         solver.on_checkpoint = write
@@ -623,6 +666,9 @@ def solve_position(
     checkpoint_nodes: int = DEFAULT_CHECKPOINT_NODES,
     max_entries: int = DEFAULT_MAX_ENTRIES,
     deadline: Deadline | None = None,
+    on_report: Callable[[SolveReport], None] | None = None,
+    progress_nodes: int = PROGRESS_NODES,
+    clock: Callable[[], float] = time.monotonic,
 ) -> DabSolveResult:
     """The exact value of ``game``'s position for the side to move and every optimal move.
 
@@ -631,6 +677,11 @@ def solve_position(
     :class:`~reference.errors.SearchTimeoutError` (after writing the checkpoint, if any:
     a later call resumes).  ``game`` is left unchanged.
 
+    ``on_report`` receives a :class:`~reference.search.progress.SolveReport` every
+    ``progress_nodes`` nodes (a power of two) and after each step at the root: the
+    window of the root value, the test under way, the root moves decided (a resumed
+    solve reports those of its checkpoint), nodes per second of ``clock``.
+
     >>> from reference.dots_and_boxes.rules import DotsAndBoxes
     >>> answer = solve_position(DotsAndBoxes(2, 2)).result
     >>> answer.value, len(answer.best_moves)
@@ -638,21 +689,30 @@ def solve_position(
     """
     start = time.perf_counter()
     solver, root, progress = _start(
-        game, rules, on_progress, checkpoint, checkpoint_nodes, max_entries, deadline
+        game, rules, on_progress, checkpoint, checkpoint_nodes, max_entries, deadline,
+        progress_nodes,
     )
     if game.is_terminal():
         stats = solver.counters.freeze()
         return DabSolveResult(RawSolution(0, (), stats, 0.0, 0), {} if move_values else None, 0)
+    orbits = root_orbits(game, solver.rules)
+    report = None if on_report is None else _Reporter(game, solver, progress, orbits, on_report, clock)
     value = solver.value_internal(
         root, progress.lower, progress.upper, progress.guess, progress
     )
     best: list[Edge] = []
     values: dict[Edge, int] | None = {} if move_values else None
-    for orbit in root_orbits(game, solver.rules):  # one move of each orbit is tested
+    if report is not None:
+        report.value = value
+        report()
+    for orbit in orbits:  # one move of each orbit is tested
+        solver.bound = value
         if _reaches(solver, game, orbit[0], value, progress, move_values):
             best.extend(orbit)
         if values is not None:
             values.update(dict.fromkeys(orbit, progress.values[str(orbit[0])]))
+        if report is not None:
+            report()
     order = {m: i for i, m in enumerate(game.legal_moves())}
     best.sort(key=order.__getitem__)
     if not best:
@@ -661,6 +721,60 @@ def solve_position(
         value, tuple(best), solver.counters.freeze(), time.perf_counter() - start, value
     )
     return DabSolveResult(result, values, len(solver.table))
+
+
+class _Reporter:
+    """The :class:`~reference.search.progress.SolveReport` of a serial solve, built from
+    the solver and the root's progress; called by the solver's ticks and at root steps."""
+
+    def __init__(
+        self,
+        game: DotsAndBoxes,
+        solver: Solver,
+        progress: RootProgress,
+        orbits: list[list[Edge]],
+        on_report: Callable[[SolveReport], None],
+        clock: Callable[[], float],
+    ) -> None:
+        self.game, self.solver, self.progress, self.orbits = game, solver, progress, orbits
+        self.on_report, self.clock = on_report, clock
+        self.start, self.start_nodes, self.earlier = clock(), solver.counters.nodes, progress.seconds
+        self.value: int | None = None
+        """The root value, once known (then the root moves are tested against it)."""
+        self.tests_start: tuple[float, int] | None = None
+        user = solver.on_progress
+
+        def tick(counters: Counters) -> None:
+            self()
+            if user is not None:
+                user(counters)
+
+        solver.on_progress = tick
+
+    def __call__(self) -> None:
+        now, progress, value = self.clock(), self.progress, self.value
+        moves: dict[str, str] = {}
+        if value is not None:
+            for orbit in self.orbits:
+                name = str(orbit[0])
+                if name in progress.values:
+                    moves[self.game.format_move(orbit[0])] = f"={progress.values[name]}"
+                elif name in progress.tests:
+                    moves[self.game.format_move(orbit[0])] = (
+                        f"={value}" if progress.tests[name] else f"<={value - 2}"
+                    )
+            if self.tests_start is None:
+                self.tests_start = (now, len(moves))
+        estimate = None
+        if self.tests_start is not None and len(moves) > self.tests_start[1]:
+            began, done_before = self.tests_start
+            per_move = (now - began) / (len(moves) - done_before)
+            estimate = per_move * (len(self.orbits) - len(moves))
+        nodes, run = self.solver.counters.nodes, now - self.start
+        self.on_report(SolveReport(
+            nodes, self.earlier + run, nodes - self.start_nodes, run, progress.lower,
+            progress.upper, self.solver.bound, len(moves), len(self.orbits), moves, estimate,
+        ))
 
 
 def _reaches(
@@ -704,15 +818,18 @@ def solve_exactly(
     on_progress: Callable[[Counters], None] | None = None,
     *,
     deadline: Deadline | None = None,
+    on_report: Callable[[SolveReport], None] | None = None,
 ) -> RawSolution[Edge]:
     """The exact value and every optimal move of ``game`` (left unchanged).
 
     :func:`reference.api.solve` (and so the command line's ``solve``) uses it: the
     rules ``game``'s switches ask for and its :attr:`~DotsAndBoxes.checkpoint` file.
-    ``deadline`` stops it with :class:`~reference.errors.SearchTimeoutError`.
+    ``deadline`` stops it with :class:`~reference.errors.SearchTimeoutError`;
+    ``on_report`` follows it (see :func:`solve_position`).
     """
     return solve_position(
-        game, on_progress=on_progress, checkpoint=game.checkpoint, deadline=deadline
+        game, on_progress=on_progress, checkpoint=game.checkpoint, deadline=deadline,
+        on_report=on_report,
     ).result
 
 

@@ -30,7 +30,10 @@ from reference.ranges import IntRange, ranged_help, shown
 from reference.search.protocol import PlayableGame, Score
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from reference.search.context import Deadline
+    from reference.search.progress import SolveReport
     from reference.search.solve import RawSolution
     from reference.search.stats import Counters, SearchStats
 
@@ -307,8 +310,22 @@ class ExactSolver(Protocol):
         on_progress: Callable[[Counters], None] | None = None,
         *,
         deadline: Deadline | None = None,
+        on_report: Callable[[SolveReport], None] | None = None,
     ) -> RawSolution[Any]:
-        """The exact value and every optimal move of ``game`` (left unchanged)."""
+        """The exact value and every optimal move of ``game`` (left unchanged); ``on_report``
+        follows a long solve (:class:`~reference.search.progress.SolveReport`)."""
+        ...
+
+    def solve_in_parallel(
+        self,
+        game: Any,
+        executor: Executor,
+        *,
+        share_table: bool = False,
+        on_report: Callable[[SolveReport], None] | None = None,
+    ) -> RawSolution[Any]:
+        """The same answer, the work spread over ``executor``'s workers (``share_table``:
+        they are processes forked from this one after the call begins)."""
         ...
 
     def value_exactly(self, game: Any) -> tuple[Score, SearchStats]:

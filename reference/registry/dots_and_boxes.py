@@ -84,5 +84,5 @@ SPEC = GameSpec(
     ),
     new_game=new_game,
     moves_example="h0,0 v0,1",
-    exact_solver="reference.dots_and_boxes.solver",
+    exact_solver="reference.dots_and_boxes.parallel",
 )
