@@ -5,7 +5,8 @@ for the first player, grey for the second), with the window it was entered with
 under it and the move that led to it on its edge.  The principal variation is drawn
 thick; a table cutoff is an orange box marked ``TT``; the flag of a store is a
 letter beside the box (``E`` exact, ``L`` lower, ``U`` upper bound); the moves a
-cutoff left unsearched hang from their node as a dashed edge to a cross.
+cutoff left unsearched hang from their node as a dashed edge to a cross with their
+number (the text and JSON output name them).
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ DRAW_LIMIT = 400
 """The most nodes a picture shows (our choice: wider trees are unreadable); a larger
 trace is refused with a message."""
 
-SLOT = 44.0
+SLOT = 50.0
 """Horizontal room of one leaf (or one cutoff marker)."""
 LEVEL = 74.0
 """Vertical distance between plies."""
-BOX_W, BOX_H = 38.0, 18.0
+BOX_W, BOX_H = 36.0, 18.0
 MARGIN = 30.0
 PV_COLOUR = "#c0392b"
 TABLE_COLOUR = "#f5b041"
@@ -97,16 +98,14 @@ def _draw_edges(svg: Svg, node: TraceNode, layout: _Layout, pv: set[int]) -> Non
             width=3 if on_pv else 1,
             data={"edge": child.move_text},
         )
-        mid_x, mid_y = (top[0] + there.x) / 2, (top[1] + there.y - BOX_H / 2) / 2
-        svg.text(mid_x + 3, mid_y, child.move_text, size=10, anchor="start", fill="#1a5276")
+        svg.text(there.x, there.y - BOX_H / 2 - 3, child.move_text, size=9, fill="#1a5276")
         _draw_edges(svg, child, layout, pv)
     cut = layout.cut_at.get(id(node))
     if cut is not None:
         names = node.unsearched_text
         svg.line(top, (cut.x, cut.y - 8), stroke="#aaaaaa", dashed=True, data={"cutoff": "yes"})
         svg.text(cut.x, cut.y, "\u00d7", size=16, fill="#aaaaaa")
-        shown = " ".join(names[:2]) + (f" +{len(names) - 2}" if len(names) > 2 else "")
-        svg.text(cut.x, cut.y + 13, shown, size=9, fill="#888888")
+        svg.text(cut.x, cut.y + 13, f"{len(names)} cut", size=9, fill="#888888")
 
 
 def _draw_node(svg: Svg, node: TraceNode, at: _Placed, on_pv: bool) -> None:
@@ -127,7 +126,7 @@ def _draw_node(svg: Svg, node: TraceNode, at: _Placed, on_pv: bool) -> None:
         window = f"[{show_score(node.alpha)},{show_score(node.beta)}]"
         svg.text(at.x, at.y + BOX_H / 2 + 9, window, size=8, fill="#555555")
     if node.table_cutoff:
-        svg.text(at.x + BOX_W / 2 + 2, at.y + 4, "TT", size=9, anchor="start", bold=True)
+        svg.text(at.x + BOX_W / 2 + 1, at.y + 4, "TT", size=8, anchor="start", bold=True)
     elif node.store is not None:
         letter = FLAG_LETTER.get(node.store.flag.name or "", "?")
         svg.text(at.x + BOX_W / 2 + 2, at.y + 4, letter, size=9, anchor="start", fill="#7d6608")
