@@ -10,9 +10,12 @@ it as an indented tree, :func:`to_json` as one JSON object, and
 :func:`reference.trace.drawing.draw_trace` draws it (SVG).
 
 >>> from reference.search.toy_games import Nim
->>> result = trace(Nim(3, take=2), "minimax", depth=3)
->>> result.value > 0, result.nodes, [node.move for node in result.pv]
-(True, 6, [2, 1])
+>>> result = trace(Nim(3, take=2), "minimax", depth=3)   # 3 stones, take 1 or 2: lost
+>>> result.value < 0, result.nodes, [node.move for node in result.pv]
+(True, 7, [1, 2])
+
+The 7 nodes: the pile of 3; after taking 1, the pile of 2 and its children 1 and 0
+(and 1's child 0); after taking 2, the pile of 1 and its child 0.
 """
 
 from __future__ import annotations

@@ -186,8 +186,6 @@ class TracedTable(TranspositionTable):
         self.recorder.stored(TableStore(depth, Bound(flag), value, self.stores > before))
 
 
-ProfileHook = Callable[[FrameType, str, object], object]
-
 
 @contextmanager
 def watching(recorder: Recorder, node_function: Callable[..., Score], game: Game[M]) -> Iterator[None]:
