@@ -157,11 +157,13 @@ class TracedGame(Generic[M]):
 class TracedTable(TranspositionTable):
     """A transposition table that reports each probe and store of the node being searched."""
 
-    __slots__ = ("recorder",)
+    __slots__ = ("recorder", "storing")
 
     def __init__(self, size: int, recorder: Recorder) -> None:
         super().__init__(size)
         self.recorder = recorder
+        self.storing = False
+        """True inside a store: the re-insertions of a growing table are not the node's stores."""
 
     def probe(self, key: Key) -> int:
         slot = super().probe(key)
@@ -181,8 +183,15 @@ class TracedTable(TranspositionTable):
         move: object,
         complete: bool = False,
     ) -> None:
+        if self.storing:
+            super().store(key, depth, value, flag, move, complete)
+            return
         before = self.stores
-        super().store(key, depth, value, flag, move, complete)
+        self.storing = True
+        try:
+            super().store(key, depth, value, flag, move, complete)
+        finally:
+            self.storing = False
         self.recorder.stored(TableStore(depth, Bound(flag), value, self.stores > before))
 
 

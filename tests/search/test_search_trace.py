@@ -45,6 +45,8 @@ from reference.search.protocol import Score
 from reference.search.toy_games import Nim, PointsNim
 from reference.search.tt import Bound, to_tt
 from reference.trace import Trace, TraceNode, trace
+from reference.trace.recorder import Recorder, TracedTable
+from reference.trace.tree import TableStore
 from reference.wargame.rules import WarGame
 
 Untraced = Callable[[Game[Any], int, SearchContext], Score]
@@ -238,3 +240,28 @@ def test_too_large_a_tree_is_refused_and_the_position_restored() -> None:
 def test_bad_arguments_are_refused(algorithm: str, depth: int, max_nodes: int, message: str) -> None:
     with pytest.raises(ParameterError, match=message):
         trace(MNKGame(3, 3, 3), algorithm, depth, max_nodes=max_nodes)
+
+
+
+class CountingRecorder(Recorder):
+    def __init__(self) -> None:
+        super().__init__()
+        self.stores: list[TableStore] = []
+
+    def stored(self, store: TableStore) -> None:
+        self.stores.append(store)
+        super().stored(store)
+
+
+def test_a_growing_table_records_only_the_nodes_own_stores() -> None:
+    """A table that grows re-inserts its entries through ``store``: those are not stores of
+    a node.  Two stores whose keys meet in one slot make the table grow; two are recorded."""
+    recorder = CountingRecorder()
+    table = TracedTable(1 << 16, recorder)
+    recorder.enter(depth=1, ply=0, alpha=None, beta=None, to_move=0)
+    first_size = table.size
+    table.store(5, 1, 10, Bound.EXACT, None)
+    table.store(5 + first_size, 2, 20, Bound.LOWER, None)  # the same slot: the table grows
+    assert table.size > first_size
+    assert [(s.depth, s.value, s.written) for s in recorder.stores] == [(1, 10, True), (2, 20, True)]
+    assert recorder.current is not None and recorder.current.store == recorder.stores[-1]
