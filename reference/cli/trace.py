@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 
 from reference.cli.options import build_game
 from reference.errors import ParameterError
@@ -51,9 +53,19 @@ def run(spec: GameSpec, args: argparse.Namespace) -> None:
         write_svg(args.svg, picture)
     if args.json:
         out = {"game": spec.name, "position": game.to_notation(), **to_json(result)}
-        print(json.dumps(out))
+        write_out(json.dumps(out))
     else:
-        print(render_text(result, f"{spec.name} {game.to_notation()}"))
+        write_out(render_text(result, f"{spec.name} {game.to_notation()}"))
+
+
+def write_out(text: str) -> None:
+    """Print ``text``; a reader that stops early (``| head``) ends the output quietly."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        # the reader is gone: send what Python still wants to flush at exit nowhere
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def write_svg(path: str, document: str) -> None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -159,3 +162,18 @@ def test_bad_input_is_one_line_and_status_2(
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("error: ") and message in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_reader_that_stops_early_ends_the_output_quietly() -> None:
+    """``trace ... | head -1``: no traceback when the reader closes the pipe."""
+    root = Path(__file__).resolve().parents[2]
+    argv = [sys.executable, "-m", "reference", "trace", "dots-and-boxes", "--rows", "1",
+            "--cols", "2", "--algorithm", "minimax", "--depth", "3"]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert process.stdout is not None and process.stderr is not None
+    first = process.stdout.readline()
+    process.stdout.close()
+    error = process.stderr.read()
+    assert process.wait(timeout=120) == 0
+    assert first.startswith(b"dots-and-boxes 1x2") and error == b""
