@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: demo test setup check pytest bench mutate clean notebooks
+.PHONY: demo test setup check pytest bench mutate clean figures docs notebooks
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -52,3 +52,14 @@ mutate: setup
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+
+# The pictures of the paper pages: docs/figures/*.svg, deterministic, committed
+# (tests/test_docs_figures.py fails when one is stale)
+figures: setup
+	$(PY) tools/figures.py
+
+# The documentation site: README.md, docs/, docs/figures and the API reference from the
+# docstrings, into build/site (offline; strict: a broken link or a page missing from the
+# navigation is an error).  tests/test_docs_site.py runs the same build in `make test`.
+docs: setup
+	$(PY) -m mkdocs build --strict

@@ -15,8 +15,13 @@ functions, :mod:`reference.cli.results`).  Commands: ``solve``, ``perft``
 (``depth``, ``divide``), ``bestmove`` (``depth`` and / or ``time``, ``algorithm``,
 ``no_tt``), ``show``, ``legal``.  ``options`` are the game's command-line options
 by name (``docs/oracle.md`` has the schema).  A bad line gets an error response
-and the server goes on; end of input ends it.  Each request may take at most the
-server's ``--time-limit`` seconds (a request's ``time_limit`` may lower it).
+and the server goes on; a blank line gets none (as in ``check`` and suite files);
+end of input ends it.  Each request may take at most the server's ``--time-limit``
+seconds (a request's ``time_limit`` may lower it).
+
+Files: the server reads a war chess ``scenario`` file only when started with
+``--scenario-dir DIR``, and only under DIR (the name is relative to DIR; ``..`` and
+symbolic links that lead out are refused).  Its errors never quote the file's content.
 """
 
 from __future__ import annotations
@@ -29,14 +34,16 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from pathlib import Path
 from types import FrameType
 from typing import IO, Any
 
 from reference.cli import results
 from reference.cli.options import SECONDS
 from reference.errors import GameError, ParameterError
+from reference.files import FileReadError, directory, path_inside
 from reference.ranges import add_ranged_argument
-from reference.registry import GameSpec, JsonObject, all_specs
+from reference.registry import GameSpec, JsonObject, all_specs, play_moves
 from reference.search import ALGORITHMS
 from reference.search.protocol import PlayableGame
 from reference.search.root import Algorithm
@@ -139,19 +146,65 @@ def _brief(value: object) -> str:
     return text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
 
 
-def build_game(spec: GameSpec, request: Mapping[str, object]) -> AnyGame:
-    """The position of a request: ``position`` (or the start), then ``moves``, each checked."""
+def build_game(spec: GameSpec, request: Mapping[str, object], files: Path | None = None) -> AnyGame:
+    """The position of a request: ``position`` (or the start, or a file an option names,
+    read under the directory ``files``), then ``moves``, each checked."""
     position = request.get("position")
     if position is not None and not isinstance(position, str):
         raise ParameterError(f"'position' must be a string, got {_brief(position)}")
     moves = request.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise ParameterError("'moves' must be a list of strings (moves in the game's notation)")
-    return spec.game(request.get("options", {}), position, moves, source="'moves'")
+    options = request.get("options")
+    values = spec.check_options({} if options is None else options)
+    named = {
+        o.name: value
+        for o in spec.options
+        if o.kind == "file" and isinstance(value := values.get(o.name), str)
+    }
+    if named:
+        game = game_from_files(spec, values, position, named, files)
+    else:
+        game = spec.new_game(values, position)
+    return play_moves(game, moves, source="'moves'")
 
 
-def answer(request: Mapping[str, object], specs: Mapping[str, GameSpec]) -> JsonObject:
-    """The ``result`` object of one well-formed request (raise ``GameError`` on bad input)."""
+def game_from_files(
+    spec: GameSpec,
+    values: Mapping[str, object],
+    position: str | None,
+    named: Mapping[str, str],
+    files: Path | None,
+) -> AnyGame:
+    """The game whose start position the files ``named`` by options give, each read
+    under ``files`` (``None``: no file may be read); an error never quotes a file."""
+    option = next(iter(named))
+    if files is None:
+        raise ParameterError(
+            f"option {option!r}: this server reads no files (start it with "
+            "'serve --scenario-dir DIR' to read files under DIR)"
+        )
+    if position is not None:
+        raise ParameterError(f"give option {option!r} or 'position', not both")
+    real = {name: str(path_inside(files, text, f"{name} file")) for name, text in named.items()}
+    try:
+        return spec.new_game({**values, **real}, None)
+    except FileReadError as error:  # said with the name as the request gave it
+        name = next((n for n, path in real.items() if path == error.path), option)
+        raise ParameterError(f"cannot read {name} file {named[name]!r}: {error.reason}") from None
+    except GameError:  # the content is not a position: said without quoting it
+        raise ParameterError(
+            f"{option} file {named[option]!r} is not a {spec.name} position with these "
+            f"options (this server never quotes a file; 'python -m reference show "
+            f"{spec.name} --{option.replace('_', '-')} FILE' says what is wrong)"
+        ) from None
+
+
+def answer(
+    request: Mapping[str, object], specs: Mapping[str, GameSpec], files: Path | None = None
+) -> JsonObject:
+    """The ``result`` object of one well-formed request (raise ``GameError`` on bad input);
+    ``files``: the directory a file option may name files in (``None``: none)."""
     command = request.get("command")
     if not isinstance(command, str) or command not in COMMAND_FIELDS:
         raise ParameterError(
@@ -167,7 +220,7 @@ def answer(request: Mapping[str, object], specs: Mapping[str, GameSpec]) -> Json
     if not isinstance(name, str) or name not in specs:
         raise ParameterError(f"'game' must be one of {', '.join(specs)}, got {_brief(name)}")
     spec = specs[name]
-    game = build_game(spec, request)
+    game = build_game(spec, request, files)
     if command == "solve":
         return results.solve_result(game)
     if command == "perft":
@@ -224,8 +277,10 @@ def respond(
     specs: Mapping[str, GameSpec],
     limit: float,
     limiter: Callable[[float], Any] = time_limit,
+    files: Path | None = None,
 ) -> JsonObject:
-    """The response to one raw request line (never raises, except ``KeyboardInterrupt``)."""
+    """The response to one raw request line (never raises, except ``KeyboardInterrupt``);
+    ``files``: the directory scenario files are read in (``None``: no file is read)."""
     request_id: object = None
     seconds = limit
     try:
@@ -244,7 +299,7 @@ def respond(
         asked = _field_seconds(request, "time_limit", limit)
         seconds = limit if asked is None else asked
         with limiter(seconds):
-            result = answer(request, specs)
+            result = answer(request, specs, files)
         return {"id": request_id, "ok": True, "result": result}
     except RequestTimeout:
         return {"id": request_id, "ok": False, "error": f"time limit of {seconds:g} s exceeded"}
@@ -266,8 +321,17 @@ def respond(
         }
 
 
-def serve(stdin: IO[bytes], stdout: IO[str], limit: float = DEFAULT_TIME_LIMIT) -> int:
-    """Answer every request line of ``stdin`` on ``stdout`` until end of input; return 0."""
+def serve(
+    stdin: IO[bytes],
+    stdout: IO[str],
+    limit: float = DEFAULT_TIME_LIMIT,
+    files: Path | None = None,
+) -> int:
+    """Answer every request line of ``stdin`` on ``stdout`` until end of input; return 0.
+
+    Blank lines (spaces, tabs, CR) get no answer.  ``files``: the real path of the
+    directory scenario files are read in (``None``: no file is read).
+    """
     specs = all_specs()
     while True:
         line = stdin.readline(MAX_REQUEST + 1)
@@ -277,7 +341,9 @@ def serve(stdin: IO[bytes], stdout: IO[str], limit: float = DEFAULT_TIME_LIMIT) 
             while line and not line.endswith(b"\n"):  # the rest of the long line
                 line = stdin.readline(MAX_REQUEST + 1)
             line = b"x" * (MAX_REQUEST + 1)
-        response = respond(line, specs, limit)
+        if not line.strip():
+            continue
+        response = respond(line, specs, limit, files=files)
         try:
             text = json.dumps(response)
         except (
@@ -302,11 +368,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_TIME_LIMIT,
         metavar="SECONDS",
     )
+    parser.add_argument(
+        "--scenario-dir",
+        metavar="DIR",
+        help="read war chess scenario files (option 'scenario') under DIR only; "
+        "default: no file is read",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """``serve``: stdin to stdout until end of input."""
-    return serve(sys.stdin.buffer, sys.stdout, args.time_limit)
+    files = None if args.scenario_dir is None else directory(args.scenario_dir, "--scenario-dir")
+    return serve(sys.stdin.buffer, sys.stdout, args.time_limit, files)
 
 
 __all__ = ["RequestTimeout", "add_arguments", "answer", "respond", "run", "serve", "time_limit"]

@@ -6,8 +6,8 @@ minimum spanning tree of G_T), Figure 14(b) (the partition map).
 :func:`format_partition_map` prints the board split among subproblems as text;
 :func:`board_svg` draws one board with any of: pieces, a number on each square, a
 shade per square, a region per square, and edges between squares;
-``examples/dsq_figures.py`` writes the figures to files.  A browser shows an
-``.svg`` file as it is.
+:mod:`.figures` computes the figures, ``examples/dsq_figures.py`` writes them to
+files.  A browser shows an ``.svg`` file as it is.
 """
 
 from __future__ import annotations

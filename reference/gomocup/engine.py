@@ -5,20 +5,24 @@ In this order, each a hard rule checked before any search:
 1. **five**: the side to move completes five (K) in a row when it can;
 2. **block**: otherwise, when the opponent has a four (a cell completing its five),
    the move takes that cell (with two such cells the game is lost; one is blocked);
-3. **vcf**: a win by continuous fours (:func:`reference.mnk.vcf.vcf_search`, sound),
+3. **one ply**: every candidate (the empty cells next to a stone; the centre of an
+   empty board) is played and the position after it evaluated (seed 001's threat
+   heuristic); the best is the move whatever the clock says, so that even with no time
+   left the brain never plays a candidate it has not looked at (with one candidate,
+   the move at once);
+4. **vcf**: a win by continuous fours (:func:`reference.mnk.vcf.vcf_search`, sound),
    within a share of the budget and a node limit;
-4. **search**: iterative-deepening PVS with the transposition table kept from move
-   to move, over the cells next to a stone (:class:`reference.mnk.players.NearMovesGame`,
-   seed 001's threat heuristic at the horizon), until the deadline;
-5. **fallback**: when not even depth 1 finished, the first candidate of the
-   move ordering (the centre on an empty board).
+5. **search**: iterative-deepening PVS with the transposition table kept from move
+   to move, over the same candidates (:class:`reference.mnk.players.NearMovesGame`,
+   the threat heuristic at the horizon), until the deadline; its deepest finished
+   iteration replaces the one-ply move.
 
 Library code: it reads the clock only through the :class:`Deadline` it is given.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from reference.bits import Bitboard
@@ -42,15 +46,15 @@ class BrainMove:
 
     cell: Cell
     reason: str
-    """``"five"``, ``"block"``, ``"only move"``, ``"vcf"``, ``"search"`` or ``"fallback"``."""
+    """``"five"``, ``"block"``, ``"only move"``, ``"vcf"``, ``"search"`` or ``"one ply"``."""
     line: tuple[Cell, ...] = ()
     """The VCF proof line (``reason == "vcf"``) or the move itself."""
     depth: int = 0
-    """Depth of the last finished search iteration (``"search"``)."""
+    """Depth of the last finished search iteration (``"search"``; 1 for ``"one ply"``)."""
     value: int | None = None
-    """The search value for the side to move (``"search"``)."""
+    """The value for the side to move (``"search"``, ``"one ply"``)."""
     nodes: int = 0
-    """Nodes searched for this move (VCF and search)."""
+    """Nodes searched for this move (the one-ply candidates, VCF and search)."""
 
 
 def _first_in_order(game: MNKGame, cells: Bitboard) -> Cell:
@@ -75,15 +79,16 @@ def choose_move(
     forced = forced_move(game)  # rules 1 and 2
     if forced is not None:
         return forced
-    vcf, nodes = vcf_move(game, deadline, vcf_nodes)  # rule 3
+    view = NearMovesGame.of(game, CANDIDATE_RADIUS)
+    floor = one_ply_move(view)  # rule 3: runs to the end, whatever the clock says
+    if deadline.passed() or len(view.search_moves()) == 1:  # one candidate: no search
+        return floor
+    vcf, nodes = vcf_move(game, deadline, vcf_nodes)  # rule 4
     if vcf is not None:
         return vcf
-    view = NearMovesGame.of(game, CANDIDATE_RADIUS)  # rules 4 and 5
-    first = view.search_moves()[0]
-    fallback = BrainMove(first, "fallback", (first,), nodes=nodes)
     if deadline.passed():
-        return fallback
-    try:
+        return replace(floor, nodes=floor.nodes + nodes)
+    try:  # rule 5
         result = iterative_deepening(
             view,
             deadline=deadline,
@@ -91,16 +96,40 @@ def choose_move(
             tt=table,
             reuse_deeper=True,  # one table from move to move, as game programs do
         )
-    except SearchTimeoutError:
-        return fallback
+    except SearchTimeoutError:  # not even depth 1 finished: the one-ply move stands
+        return replace(floor, nodes=floor.nodes + nodes)
     return BrainMove(
         result.best_move,
         "search",
         (result.best_move,),
         depth=result.depth,
         value=result.value,
-        nodes=nodes + result.stats.nodes,
+        nodes=floor.nodes + nodes + result.stats.nodes,
     )
+
+
+def one_ply_move(view: NearMovesGame) -> BrainMove:
+    """The candidate whose position after it evaluates best for the side to move (the
+    first of ``search_moves()`` among equals): a depth-1 search with no clock.
+
+    Each child is worth minus its value for the opponent, who moves there: minus
+    :meth:`~reference.mnk.rules.MNKState.terminal_score` when the move ends the game,
+    else minus the threat heuristic (``evaluate``).  ``view`` is left unchanged.
+    """
+    best: Cell | None = None
+    best_value = 0
+    moves = view.search_moves()
+    for move in moves:
+        view.make(move)
+        try:
+            value = -(view.terminal_score() if view.is_terminal() else view.evaluate())
+        finally:
+            view.unmake()
+        if best is None or value > best_value:
+            best, best_value = move, value
+    if best is None:
+        raise GameError("no move to evaluate")  # pragma: no cover (callers pass a game going on)
+    return BrainMove(best, "one ply", (best,), depth=1, value=best_value, nodes=len(moves))
 
 
 def forced_move(game: MNKGame) -> BrainMove | None:

@@ -74,6 +74,14 @@ FREESTYLE_RULE: Final = 0
 """``INFO rule`` value of freestyle gomoku (bits: 1 exactly five, 2 continuous, 4 renju)."""
 TABLE_SIZE: Final = 1 << 18
 """Entries of the brain's transposition table, kept from move to move (our choice)."""
+SLOT_BYTES: Final = 160
+"""Bytes a slot of the table takes when full (measured: 134 on CPython 3.11 with random
+64-bit keys and values; our margin on top)."""
+BRAIN_BYTES: Final = 32 << 20
+"""Bytes the brain needs besides its table (measured: 19 MB resident after ``START 20``
+on CPython 3.11; our margin on top for the search)."""
+MIN_TABLE_SLOTS: Final = 1 << 10
+"""The smallest table the brain plays with, whatever ``max_memory`` says (our choice)."""
 OWN: Final = 1
 OPPONENT: Final = 2
 PACKAGE: Final = "gametree-reference"
@@ -90,6 +98,28 @@ def package_version() -> str:
         from reference import __version__
 
         return __version__
+
+
+def table_slots(max_memory: int, largest: int = TABLE_SIZE) -> int:
+    """Slots of a transposition table that keeps the brain within ``max_memory`` bytes
+    (``INFO max_memory``; 0 or less: no limit, ``largest``), at least :data:`MIN_TABLE_SLOTS`.
+
+    >>> table_slots(0), table_slots(40 << 20), table_slots(1 << 20)
+    (262144, 52428, 1024)
+    """
+    if max_memory <= 0:
+        return largest
+    return min(largest, max(MIN_TABLE_SLOTS, (max_memory - BRAIN_BYTES) // SLOT_BYTES))
+
+
+def warm_up(width: int, height: int) -> None:
+    """Build the board's precomputed tables (cached) now, at START, which the protocol
+    leaves untimed: built at the first move they would take a few tenths of a second of
+    its turn."""
+    game = MNKGame(width, height, K)
+    game.completing_cells(0)
+    game.make(game.legal_moves()[0])
+    game.evaluate()
 
 
 class ProtocolError(GameError):
@@ -138,11 +168,16 @@ class Brain:
         self.vcf_nodes = vcf_nodes
         self.max_depth = max_depth
         self.table_size = table_size
+        self.table_slots = table_size
+        """Slots of the table now: ``table_size``, or fewer under ``INFO max_memory``."""
         self.table = TranspositionTable(table_size)
         self.match: _Match | None = None
         self.control = TimeControl()
         self.time_left_fresh = False
         self.used_seconds = 0.0
+        """Seconds the brain thought in this match (its turns, from command to answer)."""
+        self.used_at_time_left = 0.0
+        """``used_seconds`` when the last ``time_left`` came."""
         self.rule = FREESTYLE_RULE
         self.info_warnings: list[str] = []
         self.board_lines: list[str] | None = None
@@ -195,8 +230,9 @@ class Brain:
         except GameError as error:
             raise ProtocolError(f"unsupported board {width}x{height}: {error}") from None
         self.match = _Match(width, height)
-        self.table = TranspositionTable(self.table_size)
-        self.used_seconds = 0.0
+        self.table = TranspositionTable(self.table_slots)
+        self.used_seconds = self.used_at_time_left = 0.0
+        warm_up(width, height)
         return ["OK"]
 
     def _start(self, argument: str) -> list[str]:
@@ -227,7 +263,7 @@ class Brain:
         key, _, value = argument.partition(" ")
         key = key.lower()
         value = value.strip()
-        if key in ("timeout_turn", "timeout_match", "time_left", "rule"):
+        if key in ("timeout_turn", "timeout_match", "time_left", "rule", "max_memory"):
             try:
                 number = int(value)
             except ValueError:
@@ -240,9 +276,25 @@ class Brain:
             elif key == "time_left":
                 self.control = replace(self.control, time_left_ms=number)
                 self.time_left_fresh = True
+                self.used_at_time_left = self.used_seconds
+            elif key == "max_memory":
+                self._limit_memory(number)
             else:
                 self.rule = number
-        return []  # other keys (max_memory, game_type, evaluate, folder, ...) are ignored
+        return []  # other keys (game_type, evaluate, folder, ...) are ignored
+
+    def _limit_memory(self, max_memory: int) -> None:
+        """Size the transposition table to fit ``max_memory`` bytes (0: no limit); a new
+        size starts a new, empty table."""
+        slots = table_slots(max_memory, self.table_size)
+        if max_memory > 0 and max_memory < BRAIN_BYTES + MIN_TABLE_SLOTS * SLOT_BYTES:
+            self.info_warnings.append(
+                f"INFO max_memory {max_memory} is less than this brain needs (about "
+                f"{BRAIN_BYTES >> 20} MiB and a table): it uses its smallest table"
+            )
+        if slots != self.table_slots:
+            self.table_slots = slots
+            self.table = TranspositionTable(slots)
 
     def _about(self, argument: str) -> list[str]:
         return [
@@ -384,6 +436,18 @@ class Brain:
             raise ProtocolError("the game is over: five in a row or a full board")
         return game
 
+    def _estimated_time_left(self) -> int | None:
+        """The match time left when no ``time_left`` came before this move: the last one
+        sent less the brain's own use since, else ``timeout_match`` less its use in this
+        match (``None`` or :data:`UNLIMITED_MS`: no limit)."""
+        control = self.control
+        if control.time_left_ms is not None and control.time_left_ms != UNLIMITED_MS:
+            since = self.used_seconds - self.used_at_time_left
+            return int(control.time_left_ms - 1000 * since)
+        if control.timeout_match_ms > 0 and control.time_left_ms is None:
+            return int(control.timeout_match_ms - 1000 * self.used_seconds)
+        return control.time_left_ms
+
     def _think(self, turn: Deadline) -> list[str]:
         """Choose and play the brain's move; the answer lines (messages, then ``x,y``)."""
         match = self._require_match()
@@ -396,14 +460,8 @@ class Brain:
             )
         game = self._position(match)
         control = self.control
-        if (
-            not self.time_left_fresh
-            and control.timeout_match_ms > 0
-            and (control.time_left_ms is None or control.time_left_ms != UNLIMITED_MS)
-        ):  # no time_left this turn: estimate it from the brain's own use
-            control = replace(
-                control, time_left_ms=int(control.timeout_match_ms - 1000 * self.used_seconds)
-            )
+        if not self.time_left_fresh:  # no time_left this turn: estimate it
+            control = replace(control, time_left_ms=self._estimated_time_left())
         self.time_left_fresh = False
         empty = game.geometry.cells - game.stones
         budget = move_budget(control, empty)
@@ -438,4 +496,6 @@ class Brain:
                 f"depth {choice.depth} ev {choice.value} n {choice.nodes} "
                 f"budget {budget:.2f}s move {move}"
             )
+        if choice.reason == "one ply":
+            return f"one ply ev {choice.value} budget {budget:.2f}s move {move}"
         return f"{choice.reason}: {move}"

@@ -1,0 +1,99 @@
+"""The documentation site builds (``make docs``): strict, offline, every page and figure in it.
+
+MkDocs runs with ``--strict`` and the ``validation:`` settings of mkdocs.yml, so a broken
+link, a missing anchor or a page left out of the navigation fails this test.  The site
+needs the ``docs`` extra, which ``dev`` pulls in; without it the test is skipped on a
+developer's machine and fails in CI (``CI`` set), where it must run.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def require_mkdocs() -> None:
+    missing = [m for m in ("mkdocs", "mkdocstrings", "griffe") if not importlib.util.find_spec(m)]
+    if missing and not os.environ.get("CI"):
+        pytest.skip(
+            f"the docs extra is not installed ({', '.join(missing)}): pip install -e '.[docs]'"
+        )
+    assert not missing, f"CI must build the site: install the docs extra ({missing})"
+
+
+def test_site_builds_strict_with_pages_figures_and_api(tmp_path: Path) -> None:
+    require_mkdocs()
+    site = tmp_path / "site"
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert result.returncode == 0, f"`make docs` fails:\n{result.stderr[-4000:]}"
+    pages = {
+        p.relative_to(ROOT / "docs").with_suffix(".html") for p in (ROOT / "docs").rglob("*.md")
+    }
+    built = {p.relative_to(site) for p in site.rglob("*.html")}
+    assert pages <= built, f"pages missing from the site: {sorted(map(str, pages - built))}"
+    assert Path("readme.html") in built  # README.md
+    figures = {p.name for p in (ROOT / "docs" / "figures").glob("*.svg")}
+    assert figures and figures == {p.name for p in (site / "figures").glob("*.svg")}
+    mnk_page = (site / "papers" / "001-mnk.html").read_text(encoding="utf-8")
+    assert 'src="../figures/mnk_threat_lines.svg"' in mnk_page
+    svg_api = (site / "api" / "reference.svg.html").read_text(encoding="utf-8")
+    assert "A small SVG writer" in svg_api  # the module's docstring
+    assert "<blockquote>" not in svg_api  # its doctest is a code block, not quotes
+    assert Path("api/reference.search.alphabeta.html") in built
+    for html in (site / "index.html", site / "api" / "reference.svg.html"):
+        text = html.read_text(encoding="utf-8")
+        assert 'src="http' not in text and 'stylesheet" href="http' not in text, html
+
+
+def load_tool(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_readme_links_are_rewritten_for_the_site() -> None:
+    require_mkdocs()
+    tool = load_tool("docs_site")
+    readme_page = tool.readme_page
+    assert readme_page("[cli](docs/cli.md), [p](docs/papers/), [x](https://e.org)") == (
+        "[cli](cli.md), [p](index.md), [x](https://e.org)"
+    )
+    modules = tool.modules()
+    assert "reference.svg" in modules and "reference.mnk.drawing" in modules
+    assert "reference.__main__" not in modules and "reference" in modules
+
+
+def test_doctest_blocks_become_code_blocks() -> None:
+    require_mkdocs()
+    markdown = load_tool("docs_docstrings").markdown_docstring
+    text = "Uses :class:`~reference.svg.Svg`::\n\n    literal\n\nText\n>>> f(1)\n[1]\n\nEnd."
+    assert markdown(text).split("\n") == [
+        "Uses `reference.svg.Svg`:",
+        "",
+        "    literal",
+        "",
+        "Text",
+        "",
+        "```pycon",
+        ">>> f(1)",
+        "[1]",
+        "```",
+        "",
+        "End.",
+    ]
