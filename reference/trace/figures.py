@@ -49,6 +49,11 @@ FIGURES: dict[str, Callable[[], str]] = {
 """Each committed file and the function that draws it."""
 
 
+def all_figures() -> dict[str, str]:
+    """Every trace picture by file stem (what ``tools/figures.py`` collects from each part)."""
+    return {name.removesuffix(".svg"): draw() for name, draw in FIGURES.items()}
+
+
 def write_figures(directory: Path) -> list[Path]:
     """Draw every figure into ``directory``; return the paths written."""
     directory.mkdir(parents=True, exist_ok=True)
