@@ -21,19 +21,22 @@
 # cut at its edges heavier than T_thresh (MST-Partition, §8.1.1), and each part is
 # searched on its own (SEARCH-SUBPROBLEMS, §10).  This notebook draws the thesis's
 # board and graph figures (lost in the text extraction: drawn by
-# `examples/dsq_figures.py`'s functions), runs MST-Partition and the split search on
-# Figure 13's position, and reproduces §11's first measurement: alpha-beta and move
-# ordering against MINIMAX, by nodes (`docs/papers/003-dou-shou-qi.md`,
+# `reference.dou_shou_qi.figures`, as on the paper page), runs MST-Partition and the
+# split search on Figure 13's position, and reproduces §11's first measurement:
+# alpha-beta and move ordering against MINIMAX, by nodes (`docs/papers/003-dou-shou-qi.md`,
 # `docs/papers/003-split-search.md`).
 
 # %%
-import sys
-from pathlib import Path
-
 from IPython.display import SVG, display
 
 from reference.dou_shou_qi.cones import Movement
 from reference.dou_shou_qi.drawing import board_svg
+from reference.dou_shou_qi.figures import (
+    PARTITIONS,
+    cone_figure,
+    movement_figure,
+    partition_figure,
+)
 from reference.dou_shou_qi.geometry import Kind, Side, square_name
 from reference.dou_shou_qi.notation import START_NOTATION, parse_placement
 from reference.dou_shou_qi.partition import find_subproblems
@@ -42,10 +45,6 @@ from reference.dou_shou_qi.rules import DouShouQi
 from reference.dou_shou_qi.split_search import search_position
 from reference.graphs.kruskal import complete_graph_edges, mst_kruskal, tree_weight
 from reference.search import SearchContext, alphabeta, minimax, perft
-
-ROOT = Path.cwd() if (Path.cwd() / "examples").is_dir() else Path.cwd().parent
-sys.path.insert(0, str(ROOT / "examples"))
-from dsq_figures import PARTITIONS, cone_figure, movement_figure, partition_figure  # noqa: E402
 
 # %% [markdown]
 # ## Pictures: the board, effect cones, movement graphs
