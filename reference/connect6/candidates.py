@@ -80,9 +80,11 @@ def ordered_pairs(
 
     Seed 004, §2.2.2, steps (1)-(3).  Scores are taken from black's point of view and
     sorted descending when black moves, ascending when white moves: best first for
-    the mover.  OURS (follows §3.2, not §2.1.2's "不遗漏我们选择的可行点的任何组合"):
-    only the ``point_width`` best single points are paired, and only the ``pair_width``
-    best pairs are kept.
+    the mover.  The ``point_width`` best single points are the points chosen (§3.2's
+    single-point evaluation) and every pair of them is scored, as §2.1.2 asks ("不遗漏我们
+    选择的可行点的任何组合", no combination of the chosen points left out).  OURS: only the
+    ``pair_width`` best pairs are kept; the combinations left out are those the pair
+    width cuts.
     """
     best = best_points(table, candidate_points(table.geo, black | white), mover, point_width)
     # steps (1)-(2): every pair of the best points, each scored on the board (black's view)

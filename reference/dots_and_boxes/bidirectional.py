@@ -18,6 +18,9 @@ of the best path found so far, U.  Line-by-line:
   threshold" without the threshold; OURS: the search stops as soon as
   prminF + prminB >= U (the standard stopping rule of bidirectional uniform-cost
   search: no unexpanded path can be shorter than U), and returns U with the path.
+  The listing reads like MM (Holte, Felner, Sharon and Sturtevant, AAAI 2016) without
+  its test "return U when U <= max(C, fminF, fminB, gminF + gminB + eps)"; with no
+  heuristic that test is ours plus eps (docs/papers/000-dots-and-boxes.md, item 11).
 
 Costs must be non-negative.  Tested against plain breadth-first distances.
 """

@@ -22,7 +22,10 @@ from collections.abc import Iterable
 
 from reference.dou_shou_qi.geometry import (
     NUM_SQUARES,
+    RULE_SETS,
+    THESIS_RULES,
     Kind,
+    RuleSet,
     Side,
     Square,
     opposite_square,
@@ -124,30 +127,53 @@ the 69 development cells lost in the extracted text and reconstructed in 003-fig
 (tiger, lion and elephant only)."""
 
 
-def composite(kind: Kind, sq: Square) -> int:
+def material(kind: Kind, rules: RuleSet = THESIS_RULES) -> int:
+    """Material[t] of the piece ``kind`` under ``rules``: the value of its strength.
+
+    OURS: Figure 3 (a) values the thesis's strengths (wolf 3 = 300, dog 4 = 400); under
+    the standard rules the wolf is strength 4 and the dog 3, so their values swap with the
+    strengths, while the development tables stay with the piece (they follow its
+    starting side of the board).  Under the thesis's rules this is ``MATERIAL[kind]``.
+    """
+    return MATERIAL[Kind(rules.strength[kind])]
+
+
+def composite(kind: Kind, sq: Square, rules: RuleSet = THESIS_RULES) -> int:
     """C[t, s] = Material[t] + Development[t, s] for a piece of A's.
 
     Seed 003, §3.3, C[t,s].
     """
-    return MATERIAL[kind] + DEVELOPMENT[kind][sq]
+    return material(kind, rules) + DEVELOPMENT[kind][sq]
 
 
-COMPOSITE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(
+Composite = tuple[tuple[tuple[int, ...], ...], ...]
+"""``[side][kind][square]``: C of a piece where it stands (B's through OppositeSquare)."""
+
+
+def composite_table(rules: RuleSet = THESIS_RULES) -> Composite:
+    """C of every piece of either side on every square, under ``rules``."""
+    return tuple(
         tuple(
-            composite(Kind(kind), sq if side == Side.A else opposite_square(sq))
-            for sq in range(NUM_SQUARES)
+            tuple(
+                composite(Kind(kind), sq if side == Side.A else opposite_square(sq), rules)
+                for sq in range(NUM_SQUARES)
+            )
+            if kind
+            else (0,) * NUM_SQUARES
+            for kind in range(9)
         )
-        if kind
-        else (0,) * NUM_SQUARES
-        for kind in range(9)
+        for side in Side
     )
-    for side in Side
-)
+
+
+COMPOSITES: dict[str, Composite] = {name: composite_table(r) for name, r in RULE_SETS.items()}
+""":func:`composite_table` of each rule set, by name."""
+
+COMPOSITE: Composite = COMPOSITES[THESIS_RULES.name]
 """``COMPOSITE[side][kind][square]``: C of a piece where it stands (B's through OppositeSquare)."""
 
 
-def evaluate_pieces(pieces: Iterable[Piece]) -> int:
+def evaluate_pieces(pieces: Iterable[Piece], rules: RuleSet = THESIS_RULES) -> int:
     """Evaluate = sum of C over A's pieces - sum of C over B's pieces at OppositeSquare.
 
     Seed 003, §3.3, Evaluate[position].  The value is for player A (positive = good
@@ -156,7 +182,7 @@ def evaluate_pieces(pieces: Iterable[Piece]) -> int:
     total = 0
     for piece in pieces:
         if piece.side == Side.A:
-            total += composite(piece.kind, piece.square)
+            total += composite(piece.kind, piece.square, rules)
         else:
-            total -= composite(piece.kind, opposite_square(piece.square))
+            total -= composite(piece.kind, opposite_square(piece.square), rules)
     return total

@@ -17,11 +17,12 @@ the effect cones of §6.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import TypeAlias
 
 from reference.bits import Bitboard
-from reference.errors import PositionFormatError
+from reference.errors import ParameterError, PositionFormatError
 
 Square: TypeAlias = int
 """A square index ``0..62`` (``row * 7 + col``, a1 = 0)."""
@@ -70,6 +71,47 @@ KIND_LETTERS: dict[Kind, str] = {
 """The piece letters of the piece-list notation (:mod:`reference.dou_shou_qi.notation`)."""
 
 LETTER_KINDS: dict[str, Kind] = {letter: kind for kind, letter in KIND_LETTERS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """A reading of the rules: the pieces' strengths and what a piece on an enemy trap may take.
+
+    The pieces keep their letters and starting squares in every rule set (``W`` starts on
+    c3, ``D`` on f2); only what they may take changes.
+    """
+
+    name: str
+    """``"thesis"`` or ``"standard"`` (the ``--rules`` word)."""
+    strength: tuple[int, ...]
+    """``strength[kind]`` (index 0 unused): who may take whom off the traps."""
+    trapped_piece_takes: bool
+    """Whether a piece standing on an opponent's trap still takes at its full strength
+    (``False``: it has strength 0 both ways, the thesis's reading of §2.1)."""
+
+
+THESIS_RULES = RuleSet("thesis", (0, 1, 2, 3, 4, 5, 6, 7, 8), trapped_piece_takes=False)
+"""Seed 003, §2.1 as written: wolf 3, dog 4; a piece on an opponent's trap has strength 0
+both ways (any enemy takes it, and it takes nothing)."""
+
+STANDARD_RULES = RuleSet("standard", (0, 1, 2, 4, 3, 5, 6, 7, 8), trapped_piece_takes=True)
+"""The common Jungle rules (rule sheets, Wikipedia's *Jungle (board game)*, the
+``jungle-chess`` package): dog 3, wolf 4 (the piece starting on c3 is strength 4, the one
+on f2 strength 3); a piece on an opponent's trap can be taken by any enemy but itself
+still takes at full strength.  Every other rule is the thesis's (docs/oracle.md, rule table)."""
+
+RULE_SETS: dict[str, RuleSet] = {rules.name: rules for rules in (THESIS_RULES, STANDARD_RULES)}
+"""The rule sets by name: ``thesis`` (the default) and ``standard``."""
+
+
+def rule_set(rules: str | RuleSet) -> RuleSet:
+    """The rule set named ``rules`` (a :class:`RuleSet` is returned as it is)."""
+    if isinstance(rules, RuleSet):
+        return rules
+    found = RULE_SETS.get(rules) if isinstance(rules, str) else None
+    if found is None:
+        raise ParameterError(f"unknown rule set {rules!r} (choose from {', '.join(RULE_SETS)})")
+    return found
 
 
 def square(col: int, row: int) -> Square:

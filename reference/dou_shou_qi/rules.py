@@ -6,8 +6,11 @@ the 200-move draw limit) and §6.1 (the non-move of split search).
 The position, ``DouShouQi`` (implements :class:`~reference.search.protocol.PlayableGame`):
 
 * ``DouShouQi(placement=None, *, draw_limit=200, ordering=False, allow_non_move=False,
-  allowed_squares=ALL_SQUARES)``; ``DouShouQi.from_notation(text, ...)``;
-  ``DouShouQi.start(...)``.  ``placement=None`` is the starting position.
+  allowed_squares=ALL_SQUARES, rules="thesis")``; ``DouShouQi.from_notation(text, ...)``;
+  ``DouShouQi.start(...)``.  ``placement=None`` is the starting position.  ``rules``:
+  ``"thesis"`` (§2.1 as written, the default) or ``"standard"`` (the common Jungle
+  rules: dog 3, wolf 4, a piece on an opponent's trap still takes at full strength;
+  :data:`~reference.dou_shou_qi.geometry.STANDARD_RULES`), read back as ``rules``.
 * ``to_move`` (a :class:`~reference.dou_shou_qi.geometry.Side`), ``legal_moves()`` (a
   tuple; empty when the game is over), ``make(move) -> 0`` and ``unmake()`` (the
   Zobrist key updated in ``make``, restored by ``unmake``), ``play(move)`` (checked),
@@ -40,7 +43,9 @@ landing under the same rules) unless a mouse of either side is in the water on
 the path; no piece enters its own den; entering the opponent's den wins; a side
 with no pieces, or with no legal move when it is to move, loses (OURS: the thesis
 leaves both implicit); after ``draw_limit`` plies without a result the game is
-drawn (§11: 200 moves; ``None`` disables it).  ``key`` does not include the ply
+drawn (§11: 200 moves; ``None`` disables it).  Under ``rules="standard"`` the wolf is
+strength 4 and the dog 3, and a piece on an opponent's trap takes at full strength;
+the rest is the same (docs/oracle.md lists every rule reading).  ``key`` does not include the ply
 count; ``tt_key`` does when there is a draw limit (the value depends on the plies
 left).
 """
@@ -50,7 +55,7 @@ from __future__ import annotations
 from functools import cache
 
 from reference.bits import Bitboard
-from reference.dou_shou_qi.evaluation import COMPOSITE
+from reference.dou_shou_qi.evaluation import COMPOSITES
 from reference.dou_shou_qi.geometry import (
     ALL_SQUARES,
     COLS,
@@ -59,15 +64,19 @@ from reference.dou_shou_qi.geometry import (
     FILES,
     NUM_SQUARES,
     ROWS,
+    RULE_SETS,
+    THESIS_RULES,
     TRAP_MASK,
     TRAPS_OF,
     WATER,
     WATER_JUMPS,
     WATER_MASK,
     Kind,
+    RuleSet,
     Side,
     Square,
     neighbours,
+    rule_set,
     square_name,
 )
 from reference.dou_shou_qi.notation import (
@@ -114,6 +123,7 @@ ZOBRIST_SEED = 3_003
 # Precomputed tables (built once at import).
 # A cell of the board is 0 (empty) or ``kind + 8 * side``: A's pieces 1..8, B's 9..16.
 
+
 @cache
 def _move(src: Square, dst: Square) -> Move:
     """The one :class:`Move` object of ``(src, dst)`` (the tables share them)."""
@@ -148,16 +158,25 @@ _TRAP_OWNER = tuple(
 )
 
 
-def _rank_beats(attacker: int, defender: int) -> bool:
+def _rank_beats(attacker: int, defender: int, rules: RuleSet) -> bool:
     if attacker == Kind.ELEPHANT and defender == Kind.MOUSE:
         return False
     if attacker == Kind.MOUSE and defender == Kind.ELEPHANT:
         return True
-    return attacker >= defender
+    return rules.strength[attacker] >= rules.strength[defender]
 
 
-RANK_BEATS = tuple(tuple(_rank_beats(a, d) for d in range(9)) for a in range(9))
-"""``RANK_BEATS[attacker][defender]``: strength rule off the traps (§2.1)."""
+RankTable = tuple[tuple[bool, ...], ...]
+"""``[attacker kind][defender kind]``: whether the attacker may take the defender off the traps."""
+
+RANK_BEATS_OF: dict[str, RankTable] = {
+    name: tuple(tuple(_rank_beats(a, d, rules) for d in range(9)) for a in range(9))
+    for name, rules in RULE_SETS.items()
+}
+"""``RANK_BEATS_OF[rules name][attacker][defender]``: the strength rule off the traps."""
+
+RANK_BEATS = RANK_BEATS_OF[THESIS_RULES.name]
+"""``RANK_BEATS[attacker][defender]``: strength rule off the traps (§2.1, the thesis's strengths)."""
 
 _KEYS = random_keys(17 * NUM_SQUARES + 1, seed=ZOBRIST_SEED)
 _ZOBRIST: tuple[tuple[Key, ...], ...] = tuple(
@@ -167,39 +186,53 @@ _ZOBRIST: tuple[tuple[Key, ...], ...] = tuple(
 """``_ZOBRIST[cell][sq]``: the Zobrist key of the piece ``cell`` on ``sq`` (0 for an empty cell)."""
 _SIDE_KEY: Key = _KEYS[17 * NUM_SQUARES]
 """XORed into the key when B is to move."""
-_PLIES_SALT, _NON_MOVE_SALT, _ALLOWED_SALT = 3, 4, 5
+_PLIES_SALT, _NON_MOVE_SALT, _ALLOWED_SALT, _RULES_SALT = 3, 4, 5, 6
 """Salts of :func:`~reference.search.zobrist.counter_key` for the parts of ``tt_key`` beyond ``key``."""
 
-# _SIGNED[cell][sq]: the piece's C[t, s] from A's point of view (+ for A, - for B at OppositeSquare).
-_SIGNED: tuple[tuple[int, ...], ...] = tuple(
-    (0,) * NUM_SQUARES
-    if cell == 0
-    else tuple(
-        (1 if cell <= 8 else -1)
-        * COMPOSITE[0 if cell <= 8 else 1][cell if cell <= 8 else cell - 8][sq]
-        for sq in range(NUM_SQUARES)
+
+def _signed(rules_name: str) -> tuple[tuple[int, ...], ...]:
+    """``[cell][sq]``: the piece's C[t, s] from A's point of view (+ for A, - for B at OppositeSquare)."""
+    composite = COMPOSITES[rules_name]
+    return tuple(
+        (0,) * NUM_SQUARES
+        if cell == 0
+        else tuple(
+            (1 if cell <= 8 else -1)
+            * composite[0 if cell <= 8 else 1][cell if cell <= 8 else cell - 8][sq]
+            for sq in range(NUM_SQUARES)
+        )
+        for cell in range(17)
     )
-    for cell in range(17)
-)
 
 
-def can_capture(attacker_side: int, attacker: int, src: Square, defender: int, dst: Square) -> bool:
+_SIGNED_OF = {name: _signed(name) for name in RULE_SETS}
+
+
+def can_capture(
+    attacker_side: int,
+    attacker: int,
+    src: Square,
+    defender: int,
+    dst: Square,
+    rules: RuleSet = THESIS_RULES,
+) -> bool:
     """Whether a piece of kind ``attacker`` on ``src`` may take an enemy ``defender`` on ``dst``.
 
     Seed 003, §2.1: "While standing on an opponent's trap a piece has an effective
     strength of zero and is therefore vulnerable to capture by any opposing piece":
     an attacker on the defender's trap takes nothing (strength 0 takes only strength
-    0, and no enemy next to it can stand on one of the attacker's traps), a defender
-    on the attacker's trap is taken by anything (both override the elephant / mouse
-    exception); water boundary (a mouse cannot attack across it); then strength.
+    0, and no enemy next to it can stand on one of the attacker's traps; the standard
+    rules drop this half: it takes at full strength), a defender on the attacker's trap
+    is taken by anything (both override the elephant / mouse exception); water boundary
+    (a mouse cannot attack across it); then strength (the rule set's).
     """
-    if _TRAP_OWNER[src] == 1 - attacker_side:  # attacker on an opponent's trap: strength 0
-        return False
+    if _TRAP_OWNER[src] == 1 - attacker_side and not rules.trapped_piece_takes:
+        return False  # attacker on an opponent's trap: strength 0
     if attacker == Kind.MOUSE and _IN_WATER[src] != _IN_WATER[dst]:
         return False
     if _TRAP_OWNER[dst] == attacker_side:  # defender on one of my traps: strength 0
         return True
-    return RANK_BEATS[attacker][defender]
+    return RANK_BEATS_OF[rules.name][attacker][defender]
 
 
 class DouShouQi:
@@ -215,7 +248,10 @@ class DouShouQi:
         "_moves",
         "_ordering",
         "_plies",
+        "_rank_beats",
+        "_rules",
         "_score_a",
+        "_signed",
         "_switch_key",
         "_to_move",
         "_where",
@@ -230,7 +266,11 @@ class DouShouQi:
         ordering: bool = False,
         allow_non_move: bool = False,
         allowed_squares: Bitboard = ALL_SQUARES,
+        rules: str | RuleSet = THESIS_RULES,
     ) -> None:
+        self._rules = rule_set(rules)
+        self._rank_beats = RANK_BEATS_OF[self._rules.name]
+        self._signed = signed = _SIGNED_OF[self._rules.name]
         if placement is None:
             placement = START_PLACEMENT
         validate_pieces(placement.pieces, placement.to_move)
@@ -263,7 +303,7 @@ class DouShouQi:
             self._where[cell] = piece.square
             self._count[piece.side] += 1
             self._key ^= _ZOBRIST[cell][piece.square]
-            self._score_a += _SIGNED[cell][piece.square]
+            self._score_a += signed[cell][piece.square]
         self._to_move = placement.to_move
         if self._to_move == Side.B:
             self._key ^= _SIDE_KEY
@@ -280,6 +320,7 @@ class DouShouQi:
         ordering: bool = False,
         allow_non_move: bool = False,
         allowed_squares: Bitboard = ALL_SQUARES,
+        rules: str | RuleSet = THESIS_RULES,
     ) -> DouShouQi:
         """Build a position from the piece-list notation (:mod:`reference.dou_shou_qi.notation`)."""
         return cls(
@@ -288,14 +329,19 @@ class DouShouQi:
             ordering=ordering,
             allow_non_move=allow_non_move,
             allowed_squares=allowed_squares,
+            rules=rules,
         )
 
     @classmethod
     def start(
-        cls, *, draw_limit: int | None = DEFAULT_DRAW_LIMIT, ordering: bool = False
+        cls,
+        *,
+        draw_limit: int | None = DEFAULT_DRAW_LIMIT,
+        ordering: bool = False,
+        rules: str | RuleSet = THESIS_RULES,
     ) -> DouShouQi:
         """The starting position of Figure 2."""
-        return cls(None, draw_limit=draw_limit, ordering=ordering)
+        return cls(None, draw_limit=draw_limit, ordering=ordering, rules=rules)
 
     def copy(self) -> DouShouQi:
         """An independent copy of the current position and switches (without the move history)."""
@@ -305,9 +351,15 @@ class DouShouQi:
             ordering=self._ordering,
             allow_non_move=self._allow_non_move,
             allowed_squares=self._allowed,
+            rules=self._rules,
         )
 
     # -------------------------------------------------------------- switches
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set (``thesis`` or ``standard``; fixed at construction)."""
+        return self._rules
+
     @property
     def ordering(self) -> bool:
         """Whether ``legal_moves`` lists moves in the §11 order (captures, lion, tiger, elephant, mouse, rest)."""
@@ -347,6 +399,8 @@ class DouShouQi:
             key ^= counter_key(1, _NON_MOVE_SALT)
         if self._allowed != ALL_SQUARES:
             key ^= counter_key(self._allowed, _ALLOWED_SALT)
+        if self._rules != THESIS_RULES:  # the same pieces have other moves and values
+            key ^= counter_key(1, _RULES_SALT)
         self._switch_key = key
 
     # ------------------------------------------------------------- inspection
@@ -372,7 +426,7 @@ class DouShouQi:
         (keyed by the pieces alone, a table filled far from the limit would give 0 to
         ``A: Ea1 Ca4 / B: Dd3 Ef7 / A / 193``, where A loses in 4 plies), so they are
         mixed in; so are the switches that change the moves (``allow_non_move``,
-        ``allowed_squares``) when they are not the default.  The setup has no
+        ``allowed_squares``, the rule set) when they are not the default.  The setup has no
         symmetry to fold.
         """
         limit = self.draw_limit
@@ -423,7 +477,8 @@ class DouShouQi:
         if not cell or not target or (cell <= 8) == (target <= 8):
             return False
         side = 0 if cell <= 8 else 1
-        return can_capture(side, cell - 8 * side, src, target - 8 * (0 if target <= 8 else 1), dst)
+        defender = target - 8 * (0 if target <= 8 else 1)
+        return can_capture(side, cell - 8 * side, src, defender, dst, self._rules)
 
     # ------------------------------------------------------------------ rules
     def winner(self) -> Side | None:
@@ -491,6 +546,8 @@ class DouShouQi:
         swim = _SWIM_STEPS[side]
         plain: list[Move] = []
         ordering = self._ordering
+        rules = self._rules
+        beats = self._rank_beats
         # §11: captures first, then by the mover's kind, a bucket each (without ordering:
         # every bucket is the one list, in generation order)
         buckets = [[] for _ in range(NUM_PRIORITIES)] if ordering else [plain] * NUM_PRIORITIES
@@ -505,7 +562,7 @@ class DouShouQi:
                 if not cell:
                     quiet.append(move)
                 elif (cell <= 8) != (side == 0) and can_capture(
-                    side, kind, src, cell - 8 + base, dst
+                    side, kind, src, cell - 8 + base, dst, rules
                 ):
                     captures.append(move)
             if kind == Kind.TIGER or kind == Kind.LION:
@@ -519,7 +576,7 @@ class DouShouQi:
                         cell = board[dst]
                         if not cell:
                             quiet.append(move)
-                        elif (cell <= 8) != (side == 0) and RANK_BEATS[kind][cell - 8 + base]:
+                        elif (cell <= 8) != (side == 0) and beats[kind][cell - 8 + base]:
                             captures.append(move)  # leaps start and end off the traps
         if ordering:
             plain = [move for bucket in buckets for move in bucket]
@@ -538,12 +595,12 @@ class DouShouQi:
             captured = board[dst]
             self._history.append((move, captured, self._key, self._score_a, self._moves))
             zob = _ZOBRIST[cell]
-            signed = _SIGNED[cell]
+            signed = self._signed[cell]
             key = self._key ^ zob[src] ^ zob[dst]  # Zobrist: the piece leaves src, lands on dst
             score = self._score_a - signed[src] + signed[dst]  # Evaluate (§3.3), incrementally
             if captured:
                 key ^= _ZOBRIST[captured][dst]  # Zobrist: the captured piece leaves dst
-                score -= _SIGNED[captured][dst]
+                score -= self._signed[captured][dst]
                 self._where[captured] = -1
                 self._count[0 if captured <= 8 else 1] -= 1
             board[dst] = cell
@@ -613,7 +670,7 @@ class DouShouQi:
         if target is not None and target.side == piece.side:
             return f"{text}: {square_name(move.dst)} holds a piece of the same side"
         if target is not None and not self.can_capture(move.src, move.dst):
-            if _TRAP_OWNER[move.src] == 1 - piece.side:
+            if _TRAP_OWNER[move.src] == 1 - piece.side and not self._rules.trapped_piece_takes:
                 return (
                     f"{text}: a piece on an opponent's trap has strength 0 and takes nothing (§2.1)"
                 )
@@ -705,4 +762,6 @@ class DouShouQi:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"DouShouQi.from_notation({self.to_notation()!r})"
+        if self._rules == THESIS_RULES:
+            return f"DouShouQi.from_notation({self.to_notation()!r})"
+        return f"DouShouQi.from_notation({self.to_notation()!r}, rules={self._rules.name!r})"

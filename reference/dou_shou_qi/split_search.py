@@ -27,11 +27,12 @@ which is what :func:`search_subproblems` computes (a win or loss found there
 is one ply further from the root than that search counted: it is moved one
 ply further).
 
-ERRATUM (ImpliedScore with infinities): a win in one subproblem and a loss in
-another give ``+inf + -inf``.  Scores here are finite (a win is ``WIN - plies``,
-reference.search); :func:`implied_score` sums the heuristic parts and, when a
-term is a decided game, lets the nearest decided result win ("prioritize
-shallow wins", §10.5).  Line 20's ``max = inf`` is ``max >= MATE_BOUND``.
+GAP (ImpliedScore with infinities): a win in one subproblem and a loss in
+another give ``+inf + -inf``, which the thesis leaves undefined.  OURS: scores
+here are finite (a win is ``WIN - plies``, reference.search); :func:`implied_score`
+sums the heuristic parts and, when a term is a decided game, lets the nearest
+decided result win ("prioritize shallow wins", §10.5).  Line 20's ``max = inf`` is
+``max >= MATE_BOUND``.
 
 OURS (the thesis leaves them open): root moves are only real moves (a subproblem
 must be able to *move*; its non-move value is NonMoveScore); with a single
@@ -165,7 +166,9 @@ class SubproblemGame(WholeBoardView):
         union = 0
         for r in self._regions:
             union |= r
-        self._frozen_a = evaluate_pieces(p for p in inner.pieces() if not union >> p.square & 1)
+        self._frozen_a = evaluate_pieces(
+            (p for p in inner.pieces() if not union >> p.square & 1), inner.rules
+        )
         self._non_move = non_move
         self._depth = 0
 
@@ -213,7 +216,8 @@ def implied_score(move_scores: Sequence[Score], non_move_scores: Sequence[Score]
     """ImpliedScore[s_i] = MoveScore[s_i] + sum_j NonMoveScore[s_j] - NonMoveScore[s_i].
 
     Seed 003, §10.5.1.  Decided games (``abs(score) >= MATE_BOUND``) do not add:
-    the nearest one (largest ``abs``) is the result (ERRATUM, see module docstring).
+    the nearest one (largest ``abs``) is the result (GAP: ``+inf + -inf`` is undefined;
+    OURS, see the module docstring).
     """
     terms = [move_scores[i]] + [s for j, s in enumerate(non_move_scores) if j != i]
     decided = [s for s in terms if abs(s) >= MATE_BOUND]

@@ -5,11 +5,14 @@ A``) or a named position (``start``, ``appendix-a-a``, ``appendix-a-m`` ...
 ``appendix-a-t``); ``--moves`` takes ``from-to`` moves such as ``"e3-d3 c7-d7"``.
 Options: ``--draw-limit N`` (plies, default 200 as in §11; 0 = none) and ``--ordering
 thesis|none`` (the §11 move order in the move list, default ``thesis``; ``perft``
-counts are the same either way).
+counts are the same either way), ``--rules thesis|standard`` (the rule set, default
+``thesis``: §2.1 as written; ``standard``: the common Jungle rules, dog 3, wolf 4, a piece
+on an opponent's trap still takes at full strength).
 """
 
 from __future__ import annotations
 
+from reference.dou_shou_qi.geometry import RULE_SETS, THESIS_RULES
 from reference.dou_shou_qi.positions import NAMED_POSITIONS
 from reference.dou_shou_qi.rules import DEFAULT_DRAW_LIMIT, DouShouQi
 from reference.ranges import IntRange
@@ -25,9 +28,10 @@ def new_game(options: Options, position: str | None) -> DouShouQi:
     limit = int_value(options, "draw_limit")
     draw_limit = None if limit == 0 else limit
     ordering = text_value(options, "ordering") == "thesis"
+    rules = text_value(options, "rules") or THESIS_RULES.name
     text = NAMED_POSITIONS["start"] if position is None else position.strip()
     text = NAMED_POSITIONS.get(text, text)
-    return DouShouQi.from_notation(text, draw_limit=draw_limit, ordering=ordering)
+    return DouShouQi.from_notation(text, draw_limit=draw_limit, ordering=ordering, rules=rules)
 
 
 SPEC = GameSpec(
@@ -45,6 +49,14 @@ SPEC = GameSpec(
             ("thesis", "none"),
             "move order: thesis = captures, lion, tiger, elephant, mouse, rest (default)",
             "thesis",
+        ),
+        choice(
+            "rules",
+            tuple(RULE_SETS),
+            "rule set: thesis = §2.1 as written (wolf 3, dog 4, a piece on an enemy trap "
+            "takes nothing; default); standard = common Jungle rules (dog 3, wolf 4, "
+            "a trapped piece still takes)",
+            THESIS_RULES.name,
         ),
     ),
     new_game=new_game,

@@ -161,9 +161,9 @@ class Battle:
         obstacles are excluded (4b), enemies cannot be passed (4c), allies can be
         passed (4d) but not ended on.  Sorted by tile.
 
-        OURS: the paper names "breadth first search" as one way to compute the range and
-        leaves open how the terrain costs enter; breadth-first search counts steps, so
-        with terrain costs we use Dijkstra's algorithm (the same tiles as breadth-first
+        GAP: the paper names "breadth first search" as one way to compute the range and
+        leaves open how the terrain costs enter.  OURS: breadth-first search counts steps,
+        so with terrain costs we use Dijkstra's algorithm (the same tiles as breadth-first
         search when every tile costs 1).
         """
         board = self.board

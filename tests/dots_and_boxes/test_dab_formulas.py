@@ -304,25 +304,29 @@ def test_formula_24_bidirectional_expands_fewer_states_than_bfs(d: int) -> None:
 
 
 def test_algorithm_2_finds_the_shorter_of_two_paths() -> None:
-    """A graph with a 4-step path s-a-m-b-t and a 3-step path s-c-d-t: the two searches
-    first meet at m (forward s, a; backward t, b), giving U = 4; stopping there (the
-    classic bidirectional mistake) would return 4.  The stopping rule prminF + prminB >= U
-    keeps searching and finds 3, as breadth-first search does."""
-    edges = {"s": ["a", "c"], "a": ["m"], "m": ["b"], "b": ["t"], "c": ["d"], "d": ["t"], "t": []}
-    reverse: dict[str, list[str]] = {n: [] for n in edges}
-    for n, outs in edges.items():
-        for o in outs:
-            reverse[o].append(n)
+    """Stopping at the first state both sides reach (the classic bidirectional mistake)
+    returns the longer of two paths here; the stopping rule prminF + prminB >= U does not.
 
-    def succ(n: str) -> list[tuple[str, int]]:
-        return [(o, 1) for o in edges[n]]
+    Paths s-m-t (costs 2 + 2 = 4) and s-a-b-t (1 + 1 + 1 = 3).  Traced by hand (ties go
+    forward): forward expands s (g_F: m 2, a 1); backward expands t (g_B: m 2, b 1) and
+    meets at m: U = 4, path s-m-t.  Now prminF + prminB = 1 + 1 < 4, so forward expands a
+    (g_F: b 2) and meets at b: U = 3.  Then prminF + prminB = 2 + 2 >= 3: stop, return 3.
 
-    def pred(n: str) -> list[tuple[str, int]]:
-        return [(o, 1) for o in reverse[n]]
+    With unit costs and ties going forward the search expands whole layers, and its first
+    meeting lies on a shortest path (the random unit-cost graphs below cannot tell), so the
+    counter-example needs unequal costs."""
+    arcs = {"s": [("m", 2), ("a", 1)], "m": [("t", 2)], "a": [("b", 1)], "b": [("t", 1)]}
+    succ: dict[str, list[tuple[str, int]]] = {n: [] for n in "smabt"}
+    pred: dict[str, list[tuple[str, int]]] = {n: [] for n in "smabt"}
+    for n, outs in arcs.items():
+        for o, cost in outs:
+            succ[n].append((o, cost))
+            pred[o].append((n, cost))
 
-    result = bidirectional_search("s", "t", succ, pred)
-    assert result.distance == 3 == bfs_distance("s", "t", succ)
-    assert result.path == ("s", "c", "d", "t")
+    result = bidirectional_search("s", "t", succ.__getitem__, pred.__getitem__)
+    assert result.distance == 3
+    assert result.path == ("s", "a", "b", "t")
+    assert result.expanded == 3  # s, t, a: then 2 + 2 >= 3 stops the search
 
 
 @settings(derandomize=True, max_examples=80, deadline=None)

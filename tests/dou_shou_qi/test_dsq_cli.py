@@ -7,6 +7,8 @@ import json
 import pytest
 
 from reference.cli.main import main
+from reference.dou_shou_qi.rules import DouShouQi
+from reference.registry import load
 
 START = "A: Ta1 Lg1 Cb2 Df2 Ea3 Wc3 He3 Mg3 / B: Ma7 Hc7 We7 Eg7 Db8 Cf8 La9 Tg9 / A"
 
@@ -58,3 +60,28 @@ def test_play_computer_against_computer(capsys: pytest.CaptureFixture[str]) -> N
     argv = ["play", "dou-shou-qi", "--first", "computer", "--second", "computer"]
     assert main([*argv, "--depth", "1", "--time", "1000000", "--max-plies", "4", "--quiet"]) == 0
     assert "stopped after 4 plies" in capsys.readouterr().out
+
+
+def test_rules_option_reaches_the_commands_suite_lines_and_the_registry(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--rules standard``: a piece on an opponent's trap takes at full strength (B's hyena
+    on A's trap c1 takes A's cat), and the wolf on c3 is 4, valued 400; the option is in
+    suite lines and the registry's options (what ``serve`` and ``check`` read); a bad rule
+    set is one line and status 2."""
+    trapped = ["legal", "dou-shou-qi", "--position", "A: Cb1 / B: Hc1 / B"]
+    assert run_json(capsys, *trapped)["moves"] == ["c1-c2", "c1-d1"]
+    standard = run_json(capsys, *trapped, "--rules", "standard")
+    assert standard["moves"] == ["c1-b1", "c1-c2", "c1-d1"]
+    evaluate = run_json(capsys, "evaluate", "dou-shou-qi", "--rules", "standard")
+    wolf = next(p for p in evaluate["pieces"] if p["kind"] == "wolf")  # type: ignore[attr-defined]
+    assert (wolf["material"], wolf["square"]) == (400, "c3")
+    suite = ["suite", "dou-shou-qi", "--rules", "standard", "--positions", "1", "--depth", "1"]
+    assert main([*suite, "--budget", "1000"]) == 0  # over the budget: no value, quickly
+    line = json.loads(capsys.readouterr().out)
+    assert line["options"] == {"rules": "standard"}
+    spec = load("dou-shou-qi")
+    game = spec.game(spec.check_options({"rules": "standard"}), "A: Cb1 / B: Hc1 / B")
+    assert isinstance(game, DouShouQi) and game.rules.name == "standard"
+    assert main(["legal", "dou-shou-qi", "--rules", "common"]) == 2
+    assert "invalid choice" in capsys.readouterr().err

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from reference.dou_shou_qi.evaluation import evaluate_pieces, material
 from reference.dou_shou_qi.geometry import (
     DEN,
     TRAPS_OF,
@@ -239,10 +240,11 @@ def test_illegal_moves_raise_with_reasons() -> None:
         g.parse_move("a1a2")
 
 
-def test_make_unmake_restore_position_and_key_on_random_games() -> None:
+@pytest.mark.parametrize("rules", ["thesis", "standard"])
+def test_make_unmake_restore_position_and_key_on_random_games(rules: str) -> None:
     rng = random.Random(7)
     for _ in range(20):
-        g = DouShouQi(draw_limit=None)
+        g = DouShouQi(draw_limit=None, rules=rules)
         snapshots: list[tuple[str, int, int]] = []
         for _ply in range(60):
             legal = g.legal_moves()
@@ -250,12 +252,55 @@ def test_make_unmake_restore_position_and_key_on_random_games() -> None:
                 break
             snapshots.append((g.to_notation(), g.key, g.evaluate()))
             g.make(rng.choice(legal))
-            fresh = DouShouQi.from_notation(g.to_notation(), draw_limit=None)
+            fresh = DouShouQi.from_notation(g.to_notation(), draw_limit=None, rules=rules)
             assert fresh.key == g.key  # incremental key == key from scratch
             assert fresh.evaluate() == g.evaluate()
         while snapshots:
             g.unmake()
             assert (g.to_notation(), g.key, g.evaluate()) == snapshots.pop()
+            assert g.evaluate_for_a() == evaluate_pieces(g.pieces(), g.rules)
+
+
+def test_standard_rules_dog_3_wolf_4() -> None:
+    """Common Jungle rules: the piece starting on f2 (D) is the dog 3, the one on c3 (W) the
+    wolf 4 (the thesis has them the other way round, wolf 3 and dog 4)."""
+    assert "a3-a4" not in moves(game("A: Wa3 / B: Da4 La9 / A"))  # wolf 3 < dog 4
+    assert "a3-a4" in moves(game("A: Wa3 / B: Da4 La9 / A", rules="standard"))
+    assert "c3-d3" in moves(game("A: Wc3 / B: Dd3 La9 / A", rules="standard"))
+    assert "d3-c3" in moves(game("A: Dd3 / B: Wc3 La9 / A"))
+    assert "d3-c3" not in moves(game("A: Dd3 / B: Wc3 La9 / A", rules="standard"))
+    # equal strength takes in both rule sets; the elephant / mouse exception is unchanged
+    assert "d3-c3" in moves(game("A: Wd3 / B: Wc3 / A", rules="standard"))
+    assert "d3-c3" not in moves(game("A: Ed3 / B: Mc3 / A", rules="standard"))
+
+
+def test_standard_rules_trapped_piece_takes_at_full_strength() -> None:
+    """Common Jungle rules: a piece on an opponent's trap can be taken by any enemy piece
+    (as in the thesis) but itself takes at its full strength (the thesis: strength 0)."""
+    trapped = "A: Cb1 / B: Hc1 / B"
+    assert "c1-b1" not in moves(game(trapped))
+    assert "c1-b1" in moves(game(trapped, rules="standard"))
+    # it still cannot take what is stronger than it
+    assert "c1-b1" not in moves(game("A: Eb1 / B: Hc1 / B", rules="standard"))
+    # and any enemy piece still takes it there
+    assert "b1-c1" in moves(game("A: Cb1 / B: Ec1 / A", rules="standard"))
+    assert "b1-c1" in moves(game("A: Eb1 / B: Mc1 / A", rules="standard"))
+
+
+def test_rule_sets_differ_in_the_key_and_the_material_of_wolf_and_dog() -> None:
+    """The transposition key tells the rule sets apart (the same pieces have other moves and
+    values); the evaluation values wolf and dog by their strength; the default stays the thesis."""
+    thesis, standard = DouShouQi(), DouShouQi(rules="standard")
+    assert thesis.rules.name == "thesis" and standard.rules.name == "standard"
+    assert thesis.key == standard.key and thesis.tt_key() != standard.tt_key()
+    assert standard.copy().tt_key() == standard.tt_key()
+    assert material(Kind.WOLF, standard.rules) == 400 and material(Kind.DOG, standard.rules) == 300
+    g = game("A: Wc3 / B: Dd7 / A", rules="standard")
+    # C = Material + Development (Figure 3): wolf on c3 (10), B's dog on d7 read at d3 (8)
+    assert g.evaluate() == (400 + 10) - (300 + 8)
+    assert g.evaluate_for_a() == evaluate_pieces(g.pieces(), g.rules)
+    with pytest.raises(ParameterError, match="unknown rule set"):
+        DouShouQi(rules="common")
 
 
 def test_moves_listed_are_played_through_play() -> None:

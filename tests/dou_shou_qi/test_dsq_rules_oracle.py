@@ -14,8 +14,11 @@ independent of it too (different representation, different structure).
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +32,13 @@ Man = tuple[str, int, Sq]  # (side "A" / "B", strength 1..8, square)
 
 FILES = "abcdefg"
 STRENGTH = {"M": 1, "C": 2, "W": 3, "D": 4, "H": 5, "T": 6, "L": 7, "E": 8}
+RULES = ("thesis", "standard")
+
+
+def effective(strength: int, rules: str) -> int:
+    """The common rule sheets (``standard``): the piece written W (the thesis's wolf 3) is
+    strength 4, the piece written D (the thesis's dog 4) strength 3."""
+    return {3: 4, 4: 3}.get(strength, strength) if rules == "standard" else strength
 
 
 def is_water(sq: Sq) -> bool:
@@ -89,11 +99,13 @@ def is_leap(strength: int, src: Sq, dst: Sq, men: list[Man]) -> bool:
     return not any(sq in between for _, _, sq in men)  # only mice can stand in the water
 
 
-def may_take(side: str, strength: int, src: Sq, target: Man) -> bool:
-    """§2.1, sentence by sentence."""
+def may_take(side: str, strength: int, src: Sq, target: Man, rules: str) -> bool:
+    """§2.1, sentence by sentence (``standard``: the common rule sheets' two differences)."""
     _, target_strength, dst = target
+    strength, target_strength = effective(strength, rules), effective(target_strength, rules)
     # "While standing on an opponent's trap a piece has an effective strength of zero ..."
-    if is_trap_of(enemy(side), src):
+    # (the common rule sheets: only when it is attacked; it still takes at full strength)
+    if is_trap_of(enemy(side), src) and rules == "thesis":
         strength = 0
     if is_trap_of(side, dst):
         target_strength = 0  # "... and is therefore vulnerable to capture by any opposing piece"
@@ -114,7 +126,7 @@ def may_take(side: str, strength: int, src: Sq, target: Man) -> bool:
     return target_strength <= strength
 
 
-def rules_text_moves(men: list[Man], to_move: str) -> set[str]:
+def rules_text_moves(men: list[Man], to_move: str, rules: str = "thesis") -> set[str]:
     """Every legal move of ``to_move`` as ``"e3-d3"``, by trying every destination square."""
     if game_over(men, to_move):
         return set()
@@ -134,7 +146,7 @@ def rules_text_moves(men: list[Man], to_move: str) -> set[str]:
                     continue
                 target = next((m for m in men if m[2] == dst), None)
                 if target is not None and (
-                    target[0] == side or not may_take(side, strength, src, target)
+                    target[0] == side or not may_take(side, strength, src, target, rules)
                 ):
                     continue
                 found.add(f"{name(src)}-{name(dst)}")
@@ -148,12 +160,12 @@ def play(men: list[Man], move: str) -> list[Man]:
     return [(s, k, dst if sq == src else sq) for s, k, sq in men if sq != dst]
 
 
-def rules_text_perft(men: list[Man], to_move: str, depth: int) -> int:
+def rules_text_perft(men: list[Man], to_move: str, depth: int, rules: str = "thesis") -> int:
     if depth == 0:
         return 1
     return sum(
-        rules_text_perft(play(men, move), enemy(to_move), depth - 1)
-        for move in rules_text_moves(men, to_move)
+        rules_text_perft(play(men, move), enemy(to_move), depth - 1, rules)
+        for move in rules_text_moves(men, to_move, rules)
     )
 
 
@@ -163,7 +175,7 @@ def fast_moves(game: DouShouQi) -> set[str]:
 
 def check(game: DouShouQi) -> None:
     men, to_move = parse(game.to_notation())
-    expected = rules_text_moves(men, to_move)
+    expected = rules_text_moves(men, to_move, game.rules.name)
     got = fast_moves(game)
     assert got == expected, (
         f"{game.to_notation()}: extra {sorted(got - expected)}, missing {sorted(expected - got)}"
@@ -172,9 +184,12 @@ def check(game: DouShouQi) -> None:
 
 @settings(derandomize=True, max_examples=60, deadline=None)
 @given(st.lists(st.integers(0, 10**6), min_size=1, max_size=120))
-def test_legal_moves_equal_the_rules_text_along_random_games(choices: list[int]) -> None:
+@pytest.mark.parametrize("rules", RULES)
+def test_legal_moves_equal_the_rules_text_along_random_games(
+    rules: str, choices: list[int]
+) -> None:
     """Every position of a random game from the start (captures, traps, dens included)."""
-    game = DouShouQi(draw_limit=None)
+    game = DouShouQi(draw_limit=None, rules=rules)
     check(game)
     for c in choices:
         moves = game.legal_moves()
@@ -194,8 +209,9 @@ HOT += ["e7", "f7", "a4", "a5", "a6", "d4", "d5", "d6", "g4", "g5", "g6", "b4", 
     st.integers(0, 2**32),
     st.lists(st.tuples(st.sampled_from("AB"), st.sampled_from("MCWDHTLE"), st.sampled_from(HOT))),
 )
+@pytest.mark.parametrize("rules", RULES)
 def test_legal_moves_equal_the_rules_text_on_crowded_special_squares(
-    seed: int, extra: list[tuple[str, str, str]]
+    rules: str, seed: int, extra: list[tuple[str, str, str]]
 ) -> None:
     """Random positions with pieces added on traps, banks, aisles and in the water."""
     placement = random_placement(random.Random(seed), pieces_per_side=(0, 8))
@@ -215,7 +231,7 @@ def test_legal_moves_equal_the_rules_text_on_crowded_special_squares(
     }
     notation = f"A: {fields['A']} / B: {fields['B']} / {to_move}"
     try:
-        game = DouShouQi.from_notation(notation, draw_limit=None)
+        game = DouShouQi.from_notation(notation, draw_limit=None, rules=rules)
     except ValueError:
         return  # e.g. the side to move already stands in the other den: not a position
     check(game)
@@ -223,8 +239,61 @@ def test_legal_moves_equal_the_rules_text_on_crowded_special_squares(
 
 @settings(derandomize=True, max_examples=12, deadline=None)
 @given(st.integers(0, 2**32))
-def test_perft_2_equals_the_rules_text_on_random_positions(seed: int) -> None:
+@pytest.mark.parametrize("rules", RULES)
+def test_perft_2_equals_the_rules_text_on_random_positions(rules: str, seed: int) -> None:
     """perft(2) of the fast generator through the core == the rules-text perft."""
-    game = DouShouQi(random_placement(random.Random(seed), pieces_per_side=(3, 8)), draw_limit=None)
+    placement = random_placement(random.Random(seed), pieces_per_side=(3, 8))
+    game = DouShouQi(placement, draw_limit=None, rules=rules)
     men, to_move = parse(game.to_notation())
-    assert perft(game, 2) == rules_text_perft(men, to_move, 2)
+    assert perft(game, 2) == rules_text_perft(men, to_move, 2, rules)
+
+
+def rules_text_value(men: list[Man], to_move: str, plies_left: int, rules: str) -> int:
+    """Negamax over the rules-text generator: 1 / 0 / -1 for ``to_move``.  A finished game
+    (a den entered, a side without pieces: the side to move has lost) is -1, so is a side
+    with no move; at the draw limit (no plies left) the game is drawn."""
+    if game_over(men, to_move):
+        return -1
+    if plies_left == 0:
+        return 0
+    moves = rules_text_moves(men, to_move, rules)
+    if not moves:
+        return -1
+    best = -1
+    for move in sorted(moves):
+        best = max(best, -rules_text_value(play(men, move), enemy(to_move), plies_left - 1, rules))
+        if best == 1:
+            break
+    return best
+
+
+def golden_late_suite_values(rules: str, most_plies_left: int) -> int:
+    """Check the values of the golden suite ``dou-shou-qi-<rules>-late.jsonl`` (the draw limit
+    200) on every line with at most ``most_plies_left`` plies left or a finished game, from the
+    rules-text generator alone (the suite's position, its rules, a plain negamax); return
+    how many lines were checked."""
+    path = Path(__file__).parent.parent / "data" / "suites" / f"dou-shou-qi-{rules}-late.jsonl"
+    checked = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        entry = json.loads(line)
+        assert entry["options"] == ({} if rules == "thesis" else {"rules": rules})
+        plies_left = 200 - len(entry["moves"])
+        men, to_move = parse(entry["position"])
+        if plies_left > most_plies_left and not game_over(men, to_move):
+            continue
+        assert rules_text_value(men, to_move, plies_left, rules) == entry["value"], line
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_golden_late_suite_values_equal_the_rules_text(rules: str) -> None:
+    """Lines with at most three plies left (7 and 9 of the 12)."""
+    assert golden_late_suite_values(rules, 3) >= 7
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", RULES)
+def test_every_golden_late_suite_value_equals_the_rules_text(rules: str) -> None:
+    """Every line (at most four plies left; about 20 s of CPU for both suites)."""
+    assert golden_late_suite_values(rules, 4) == 12

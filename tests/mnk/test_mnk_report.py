@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 
+from sieve import primes_up_to
+
 from reference.mnk.geometry import geometry
 from reference.mnk.solver import MNKGame
 from reference.search import (
@@ -18,6 +20,7 @@ from reference.search import (
     iterative_deepening,
     search,
 )
+from reference.search.tt import INITIAL_SIZE
 
 
 def test_report_win_loss_draw_scores_are_one_million() -> None:
@@ -75,6 +78,53 @@ def test_report_prime_table_size_and_depth_preferred_replacement() -> None:
     assert tt.probe(a) >= 0 and tt.probe(b) < 0
     tt.store(b, depth=4, value=2, flag=Bound.EXACT, move=None)  # equal depth: replaces
     assert tt.probe(a) < 0 and tt.probe(b) >= 0
+
+
+def test_report_replacement_rule_holds_in_a_table_that_grows() -> None:
+    """§Collision Handling, the replacement rule in a table that can grow (as every search's
+    default table does).  The core's table of more than ``INITIAL_SIZE`` slots starts small and,
+    while it is below its full prime size, answers a collision by growing (every entry kept,
+    none replaced); only at its full size does the report's rule decide: the new entry
+    replaces the stored one when its depth is greater or equal.  OURS beside the rule: an
+    entry searched to the end (``complete``) ranks above any incomplete one, whatever the
+    depths."""
+    tt = TranspositionTable(100_000)
+    full = tt.capacity
+    assert full == min(p for p in primes_up_to(100_100) if p >= 100_000) == 100_003
+    assert tt.size == INITIAL_SIZE < full
+    a = 7
+    kept = [a]
+    tt.store(a, depth=4, value=1, flag=Bound.EXACT, move=None)
+    tt.store(a, depth=2, value=9, flag=Bound.EXACT, move=None)  # the same key, shallower: refused
+    assert tt.size == INITIAL_SIZE and tt.values[tt.probe(a)] == 1
+    sizes = [tt.size]
+    while tt.size < full:  # a shallower entry on a's index: the table grows, nothing is lost
+        b = a + tt.size * len(kept)
+        tt.store(b, depth=1, value=2, flag=Bound.EXACT, move=None)
+        kept.append(b)
+        sizes.append(tt.size)
+        assert all(tt.probe(k) >= 0 for k in kept)
+        assert tt.values[tt.probe(a)] == 1 and tt.depths[tt.probe(a)] == 4
+    primes = set(primes_up_to(full))
+    assert sizes == sorted(set(sizes)) and sizes[-1] == full and all(n in primes for n in sizes)
+    # full size: the report's rule, on a's index
+    c = a + full
+    tt.store(c, depth=3, value=3, flag=Bound.EXACT, move=None)  # shallower: refused
+    assert tt.probe(a) >= 0 and tt.probe(c) < 0 and tt.size == full
+    tt.store(c, depth=4, value=3, flag=Bound.EXACT, move=None)  # equal depth: replaces
+    assert tt.probe(a) < 0 and tt.probe(c) >= 0
+    d = a + 2 * full
+    tt.store(d, depth=5, value=4, flag=Bound.EXACT, move=None)  # deeper: replaces
+    assert tt.probe(c) < 0 and tt.probe(d) >= 0
+    # ours: a complete entry outranks a deeper incomplete one
+    e = a + 3 * full
+    tt.store(e, depth=1, value=5, flag=Bound.EXACT, move=None, complete=True)  # replaces d
+    assert tt.probe(d) < 0 and tt.probe(e) >= 0
+    tt.store(d, depth=9, value=4, flag=Bound.EXACT, move=None)  # deeper, incomplete: refused
+    assert tt.probe(e) >= 0 and tt.probe(d) < 0
+    tt.store(c, depth=1, value=3, flag=Bound.EXACT, move=None, complete=True)  # equal: replaces
+    assert tt.probe(e) < 0 and tt.probe(c) >= 0
+    assert tt.size == full
 
 
 class _RootRecorder(MNKGame):

@@ -25,7 +25,7 @@ from reference.dou_shou_qi.drawing import (
     region_label,
     subproblem_notation,
 )
-from reference.dou_shou_qi.evaluation import DEVELOPMENT, MATERIAL, RECONSTRUCTED
+from reference.dou_shou_qi.evaluation import DEVELOPMENT, RECONSTRUCTED, material
 from reference.dou_shou_qi.geometry import Side, opposite_square, square_name
 from reference.dou_shou_qi.notation import piece_label
 from reference.dou_shou_qi.partition import TIE_RULE, find_subproblems
@@ -42,16 +42,17 @@ def run_evaluate(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
     for piece in game.pieces():
         table_square = piece.square if piece.side == Side.A else opposite_square(piece.square)
         development = DEVELOPMENT[piece.kind][table_square]
+        value = material(piece.kind, game.rules)
         pieces.append(
             {
                 "side": piece.side.name,
                 "kind": piece.kind.name.lower(),
                 "square": square_name(piece.square),
                 "table_square": square_name(table_square),
-                "material": MATERIAL[piece.kind],
+                "material": value,
                 "development": development,
                 "reconstructed": table_square in RECONSTRUCTED.get(piece.kind, frozenset()),
-                "C": MATERIAL[piece.kind] + development,
+                "C": value + development,
             }
         )
     return {
