@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: demo test setup check pytest bench mutate clean figures docs
+.PHONY: demo test setup check pytest bench mutate clean figures docs notebooks
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,11 @@ pytest: setup
 	exit $$rc
 
 test: check pytest
+
+# execute every notebook (notebooks/*.py, one per paper; `make test` runs them too);
+# the executed copies go to build/notebooks/ (not committed)
+notebooks: setup
+	NOTEBOOK_OUTPUT=build/notebooks $(PY) -m pytest -q -p no:cacheprovider tests/test_notebooks.py
 
 # every game, and OpenSpiel beside ours when the peers extra is installed
 # (.venv/bin/pip install -e '.[peers]'); writes bench.json and prints the table

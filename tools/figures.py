@@ -24,6 +24,7 @@ from reference.connect6 import figures as connect6_figures
 from reference.dots_and_boxes import figures as dab_figures
 from reference.dou_shou_qi import figures as dsq_figures
 from reference.mnk import figures as mnk_figures
+from reference.trace import figures as trace_figures
 from reference.wargame import figures as wargame_figures
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,8 +38,10 @@ SOURCES: tuple[Callable[[], dict[str, str]], ...] = (
     wargame_figures.all_figures,
     dsq_figures.all_figures,
     connect6_figures.all_figures,
+    trace_figures.all_figures,
 )
-"""Each game's pictures, seed 000 to seed 004; every stem starts with the game's prefix."""
+"""Each game's pictures, seed 000 to seed 004 (every stem starts with the game's prefix),
+then the trees the search listings walk (``trace-*``, :mod:`reference.trace.figures`)."""
 
 
 def all_figures() -> dict[str, str]:

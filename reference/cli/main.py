@@ -61,6 +61,7 @@ EPILOG = """examples:
   python -m reference perft mnk --m 3 --n 3 --k 3 --depth 4
   python -m reference perft mnk --m 4 --n 4 --k 4 --depth 6 --workers 2
   python -m reference bestmove mnk --m 4 --n 4 --k 3 --moves "b2 c3" --time 1
+  python -m reference trace mnk --m 3 --n 3 --k 3 --algorithm alphabeta --depth 2 --svg ab.svg
   python -m reference play mnk --m 3 --n 3 --k 3 --first human --second computer
   python -m reference bench                  (every game; OpenSpiel too with the peers extra)
   python -m reference check mnk --engine "./my-engine --m 3 --n 3 --k 3" --what perft --depth 3
@@ -238,6 +239,12 @@ def cmd_bestmove(spec: GameSpec, args: argparse.Namespace) -> None:
         f"nodes: {out['nodes']:,}  seconds: {out['seconds']:.3f}"
     )
     emit(args, out, text)
+
+
+def cmd_trace(spec: GameSpec, args: argparse.Namespace) -> None:
+    from reference.cli import trace as trace_cli  # here: only ``trace`` loads the tracer
+
+    trace_cli.run(spec, args)
 
 
 def describe_score(score: int) -> str:
@@ -463,6 +470,10 @@ def add_command_arguments(command: str, parser: argparse.ArgumentParser) -> None
         )
     elif command == "bestmove":
         add_search_options(parser, default_time=None)
+    elif command == "trace":
+        from reference.cli import trace as trace_cli
+
+        trace_cli.add_arguments(parser)
     elif command == "play":
         add_search_options(parser, default_time=1.0)
         for side, default in (("first", "human"), ("second", "computer")):
@@ -482,6 +493,10 @@ COMMANDS: dict[str, tuple[str, Callable[[GameSpec, argparse.Namespace], None]]] 
     "play": ("play a game in the terminal (human or computer on each side)", cmd_play),
     "show": ("print a position, its notation and legal moves", cmd_show),
     "legal": ("list every legal move of a position (the rules)", cmd_legal),
+    "trace": (
+        "show every node a search visits: windows, values, cutoffs, table use (text, JSON, SVG)",
+        cmd_trace,
+    ),
 }
 
 

@@ -51,7 +51,7 @@ class RandomChooser:
 
 
 GAMES = ("mnk", "dots-and-boxes", "connect6", "wargame", "dou-shou-qi")
-GENERIC = ("solve", "perft", "bestmove", "play", "show", "legal")
+GENERIC = ("solve", "perft", "bestmove", "play", "show", "legal", "trace")
 EXTRA: dict[str, tuple[str, ...]] = {
     "mnk": ("threats",),
     "dots-and-boxes": ("chains", "bfs"),
@@ -441,6 +441,14 @@ def _options(b: _Builder, command: str, game: str, scenarios: Sequence[str]) -> 
                 if c.chance(0.6):
                     sides = ("human", "computer")
                     b.add(side, c.choice(sides) if not b.bad() else c.choice(("robot", "")))
+    elif command == "trace":
+        if c.chance(0.9):
+            b.int_option("--depth", ("1",))
+        if c.chance(0.9):
+            algorithms = ("pvs", "mtdf", "alphabeta", "alphabeta_tt", "minimax")
+            b.add("--algorithm", c.choice(algorithms) if not b.bad() else c.choice(GARBAGE))
+        if c.chance(0.3):
+            b.int_option("--max-nodes", ("1", "50", "500"))
     elif command == "bfs":
         b.int_option("--depth", ("0", "1", "2"))
     elif command == "tss":

@@ -1,0 +1,79 @@
+"""``trace GAME``: print (or draw) the tree a search walks, node by node.
+
+Runs one of the search core's listings on the position through
+:func:`reference.trace.trace` and prints the indented tree, one JSON object
+(``--json``: ``{"nodes": N, "tree": [...], ...}``), and with ``--svg FILE`` draws
+it too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from reference.cli.options import build_game
+from reference.errors import ParameterError
+from reference.ranges import IntRange, add_ranged_argument
+from reference.registry import GameSpec
+from reference.search import ALGORITHMS, MAX_PLY
+
+TRACE_DEPTH = IntRange(1, MAX_PLY)
+"""``trace --depth``: at least one ply (the node limit keeps the tree small)."""
+MAX_NODES = IntRange(1, 1_000_000)
+"""``trace --max-nodes``: refuse a tree of more nodes (the whole tree is kept in memory)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--algorithm``, ``--depth``, ``--max-nodes`` and ``--svg``."""
+    from reference.trace import DEFAULT_MAX_NODES
+
+    parser.add_argument("--algorithm", choices=ALGORITHMS, required=True, help="the listing to trace")
+    add_ranged_argument(parser, "--depth", TRACE_DEPTH, "plies to search", required=True)
+    add_ranged_argument(
+        parser,
+        "--max-nodes",
+        MAX_NODES,
+        f"refuse a tree of more nodes (default {DEFAULT_MAX_NODES:,})",
+        default=DEFAULT_MAX_NODES,
+    )
+    parser.add_argument("--svg", metavar="FILE", help="also draw the tree into FILE (SVG)")
+
+
+def run(spec: GameSpec, args: argparse.Namespace) -> None:
+    """Trace the search and print it; write the picture when ``--svg`` is given."""
+    from reference.trace import render_text, to_json, trace
+    from reference.trace.drawing import draw_trace
+
+    game = build_game(spec, args)
+    result = trace(game, args.algorithm, args.depth, max_nodes=args.max_nodes)
+    if args.svg is not None:
+        picture = draw_trace(result, f"{spec.name} {game.to_notation()}: {args.algorithm}")
+        write_svg(args.svg, picture)
+    if args.json:
+        out = {"game": spec.name, "position": game.to_notation(), **to_json(result)}
+        write_out(json.dumps(out))
+    else:
+        write_out(render_text(result, f"{spec.name} {game.to_notation()}"))
+
+
+def write_out(text: str) -> None:
+    """Print ``text``; a reader that stops early (``| head``) ends the output quietly."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        # the reader is gone: send what Python still wants to flush at exit nowhere
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def write_svg(path: str, document: str) -> None:
+    """Write the picture; a path that cannot be written is one clear error."""
+    if not path:
+        raise ParameterError("--svg needs a file name")
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(document + "\n")
+    except OSError as error:
+        raise ParameterError(f"cannot write --svg {path!r}: {error.strerror or error}") from None
