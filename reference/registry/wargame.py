@@ -49,8 +49,8 @@ nothing)."""
 def default_budget(game: WatchedWarGame) -> int:
     """Nodes ``check`` and ``suite`` let a reference solve spend per position by default: none
     (0, values not tried) when more than :data:`SOLVED_TURNS` turns are left at the start, else
-    2**12 (our choice; measured in docs/oracle.md)."""
-    return 0 if game.turn_limit - game.turns_played > SOLVED_TURNS else 1 << 12
+    2**20 (our choice; measured in docs/oracle.md)."""
+    return 0 if game.turn_limit - game.turns_played > SOLVED_TURNS else 1 << 20
 
 
 SPEC = GameSpec(

@@ -205,7 +205,7 @@ def test_default_budgets_are_the_games_and_skips_are_counted_with_why(
     argv = ["wargame", "--turn-limit", "4", "--what", "value", "--positions", "3"]
     argv += ["--engine", engine("wargame", "--turn-limit", "4")]
     _, out = check(capsys, *argv)
-    assert out["budget"] == spec.budget_for(spec.game({"turn_limit": 4})) == 1 << 12
+    assert out["budget"] == spec.budget_for(spec.game({"turn_limit": 4})) == 1 << 20
     assert out["checked"] + out["skipped"] == 3 and out["fault"] is None
     assert sum(out["skipped_why"].values()) == out["skipped"]
     assert set(out["skipped_why"]) <= {"over the node budget"}
