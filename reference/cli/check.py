@@ -93,7 +93,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         DEPTH,
         f"perft depth (default: the game's, {DEFAULT_DEPTH} but Connect6 1; with --suite, the suite's)",
     )
-    add_draw_arguments(parser, "random positions to check", DEFAULT_POSITIONS)
+    add_draw_arguments(
+        parser, "random positions to check; the game's default: Connect6 10", DEFAULT_POSITIONS
+    )
+    parser.set_defaults(positions=None)  # None: the game's (GameSpec.positions)
     add_random_play_arguments(parser)
     parser.add_argument(
         "--moves",
@@ -143,6 +146,8 @@ def build_cases(spec: GameSpec, args: argparse.Namespace) -> list[Case]:
         if args.moves is not None:
             raise ParameterError("give --suite or --moves, not both")
         return suite_cases(spec, args, cli_options)
+    if args.positions is None:
+        args.positions = spec.positions
     check_random_play(args)
     new_game = game_factory(spec, cli_options)
     depth = spec.depth if args.depth is None else args.depth

@@ -182,6 +182,9 @@ class GameSpec:
     default (over it the position is skipped and counted), or a function of the start
     position giving them (0: values are not tried by default): chosen per game so the
     defaults finish in seconds (our choice, measured in ``docs/oracle.md``)."""
+    positions: int = 100
+    """The random positions ``check`` draws by default (our choice, per game: a Connect6
+    19 x 19 perft 1 answer is 64,980 lines)."""
     depth: int = 2
     """The perft depth ``check`` and ``suite`` use by default (our choice, per game: Connect6's
     19 x 19 perft 2 has billions of sequences)."""

@@ -90,5 +90,6 @@ SPEC = GameSpec(
     rule_options=lambda game: {"size": game.size},
     budget=default_budget,
     depth=1,
+    positions=10,
     explain="reference.connect6.explain",
 )
