@@ -68,7 +68,8 @@ def write_suite(spec: GameSpec, args: argparse.Namespace, out: IO[str]) -> int:
         out.flush()
         over += line["value"] is None
         if not args.quiet:
-            solved = "solved" if line["value"] is not None else "over budget"
+            unsolved = "value not tried" if budget == 0 else "over budget"
+            solved = "solved" if line["value"] is not None else unsolved
             print(f"suite: {index}/{len(draws)} ({solved})", file=sys.stderr, flush=True)
     if over:
         why = "not tried (the game's default budget on this board is 0; give --budget)" if budget == 0 else f"over the node budget ({budget:,}; --budget raises it)"
