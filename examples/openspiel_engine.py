@@ -27,6 +27,12 @@ its actions.  The mapping:
 The mapping is read from OpenSpiel's action strings at start-up, not computed
 from action numbers, so a change in OpenSpiel's numbering cannot go unnoticed.
 
+**Protocol.**  Version 2 of ``check``'s protocol (``docs/oracle.md``): the handshake
+``protocol 2 GAME NAME=VALUE...`` is answered with this engine's game and options in
+this package's names (``mnk m=3 n=3 k=3``, ``dots-and-boxes rows=2 cols=2``), so a
+size that differs from the reference's is reported at once; every answer line starts
+with its request's id.  The position form is not offered.
+
 **Answers.**  ``perft`` walks OpenSpiel's own states (``legal_actions``,
 ``child``).  ``value`` is OpenSpiel's own alpha-beta search
 (``open_spiel.python.algorithms.minimax.alpha_beta_search``) over its states,
@@ -150,26 +156,54 @@ class OpenSpielEngine:
         return ours - theirs
 
 
+def hello(engine: OpenSpielEngine) -> str:
+    """The answer to the handshake: protocol 2, this package's game name and the rule
+    options in its names (no ``position``: OpenSpiel cannot set up this package's notation)."""
+    if engine.game_name == "mnk":
+        options = {name: engine.params[name] for name in ("m", "n", "k")}
+        game = "mnk"
+    else:
+        options = {"rows": engine.params["num_rows"], "cols": engine.params["num_cols"]}
+        game = "dots-and-boxes"
+    return " ".join(["protocol 2", game, *(f"{name}={value}" for name, value in options.items())])
+
+
+def answer(engine: OpenSpielEngine, command: str, rest: list[str]) -> list[str]:
+    """The lines answering one request (without its id)."""
+    if command == "perft":
+        depth, moves = int(rest[0]), rest[1:]
+        counts = engine.divide(moves, depth)
+        lines = [f"{name} {count}" for name, count in counts]
+        return [*lines, f"total {sum(count for _, count in counts)}"]
+    if command == "value":
+        return [f"value {engine.value(rest)}"]
+    raise ValueError(f"unknown request {command!r}")
+
+
 def serve(engine: OpenSpielEngine) -> int:
-    """Answer protocol requests on stdin until ``quit`` or end of input."""
+    """Answer protocol requests on stdin until ``quit`` or end of input.
+
+    Protocol 2: the handshake ``protocol 2 ...`` is answered with :func:`hello`; a request
+    that starts with an id (``12 perft 2 a1 b2``) is answered with lines that start with it.
+    """
     for line in sys.stdin:
         words = line.split()
+        if not words:
+            continue
+        request_id: list[str] = []
+        if words[0].isdigit():
+            request_id, words = words[:1], words[1:]
         if not words:
             continue
         command, rest = words[0], words[1:]
         try:
             if command == "quit":
                 return 0
-            if command == "perft":
-                depth, moves = int(rest[0]), rest[1:]
-                counts = engine.divide(moves, depth)
-                lines = [f"{name} {count}" for name, count in counts]
-                lines.append(f"total {sum(count for _, count in counts)}")
-                print("\n".join(lines), flush=True)
-            elif command == "value":
-                print(f"value {engine.value(rest)}", flush=True)
-            else:
-                raise ValueError(f"unknown request {command!r}")
+            if command == "protocol":
+                print(hello(engine), flush=True)
+                continue
+            lines = answer(engine, command, rest)
+            print("\n".join(" ".join([*request_id, text]) for text in lines), flush=True)
         except (ValueError, IndexError) as error:
             print(f"openspiel_engine: {error}", file=sys.stderr, flush=True)
             return 2

@@ -35,12 +35,20 @@ from reference.cli.options import (
     options_to_argv,
 )
 from reference.errors import ParameterError
-from reference.oracle.compare import Finding, compare_perft, compare_value
-from reference.oracle.engine import DEFAULT_TIMEOUT, Engine, EngineFault, request_line
-from reference.oracle.positions import DEFAULT_BUDGET, replay
+from reference.oracle.compare import (
+    OVER_BUDGET,
+    Finding,
+    compare_perft,
+    compare_value,
+    match_moves,
+    shorten,
+    with_why,
+)
+from reference.oracle.engine import DEFAULT_TIMEOUT, Engine, EngineFault, PerftAnswer, request_line
+from reference.oracle.positions import replay
 from reference.oracle.suite import SuiteEntry, game_factory, read_suite
 from reference.ranges import add_ranged_argument
-from reference.registry import GameSpec, JsonObject
+from reference.registry import GameSpec, JsonObject, explainer_for
 from reference.search.protocol import PlayableGame
 
 AnyGame = PlayableGame[Any]
@@ -52,11 +60,16 @@ WHAT = ("perft", "value")
 
 
 EPILOG = """the engine reads requests on stdin and answers on stdout (moves in this package's notation;
-MOVES are the moves from the start):
-  -> perft D MOVES...    <- MOVE COUNT (one line per legal move)   <- total N
-  -> value MOVES...      <- value V   (exact, for the side to move, as `solve` reports it)
+MOVES are the moves from the start; ID the request's number, echoed at the start of every answer line):
+  -> protocol 2 GAME NAME=VALUE...   <- protocol 2 GAME NAME=VALUE... [position]
+  -> ID perft D MOVES...    <- ID MOVE COUNT (one line per legal move)   <- ID total N
+  -> ID value MOVES...      <- ID value V   (exact, for the side to move, as `solve` reports it)
+  (with `position`: ID perft D position NOTATION, ID value position NOTATION)
   -> quit
-exit status: 0 all agree, 1 a disagreement or an engine fault (crash, timeout, garbage), 2 bad input.
+an engine that does not answer the handshake speaks protocol 1 (no ids; it is restarted if
+the handshake killed it).
+exit status: 0 all agree, 1 a disagreement or an engine fault (crash, timeout, missing, garbage,
+stray line, other game options), 2 bad input.
 the protocol, the descent and worked examples for every game: docs/oracle.md
 """
 
@@ -78,9 +91,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         parser,
         "--depth",
         DEPTH,
-        f"perft depth (default {DEFAULT_DEPTH}; with --suite, the suite's)",
+        f"perft depth (default: the game's, {DEFAULT_DEPTH} but Connect6 1; with --suite, the suite's)",
     )
-    add_draw_arguments(parser, "random positions to check", DEFAULT_POSITIONS)
+    add_draw_arguments(
+        parser, "random positions to check; the game's default: Connect6 10", DEFAULT_POSITIONS
+    )
+    parser.set_defaults(positions=None)  # None: the game's (GameSpec.positions)
     add_random_play_arguments(parser)
     parser.add_argument(
         "--moves",
@@ -103,8 +119,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--budget",
         NODE_BUDGET,
         "value: nodes the reference may spend per position; a position over it is skipped "
-        f"(default {DEFAULT_BUDGET:,}, checked every 262,144)",
-        default=DEFAULT_BUDGET,
+        "and counted (default: the game's, see docs/oracle.md)",
     )
     add_output_arguments(parser)
 
@@ -131,9 +146,11 @@ def build_cases(spec: GameSpec, args: argparse.Namespace) -> list[Case]:
         if args.moves is not None:
             raise ParameterError("give --suite or --moves, not both")
         return suite_cases(spec, args, cli_options)
+    if args.positions is None:
+        args.positions = spec.positions
     check_random_play(args)
     new_game = game_factory(spec, cli_options)
-    depth = DEFAULT_DEPTH if args.depth is None else args.depth
+    depth = spec.depth if args.depth is None else args.depth
     if args.moves is not None:
         moves = tuple(args.moves.split())
         replay(new_game, moves)  # an illegal move is bad input, reported now
@@ -209,6 +226,8 @@ def check_case(case: Case, engine: Engine, what: str, budget: int) -> Finding | 
         return compare_perft(case.new_game, engine, case.moves, case.depth, expected=case.divide)
     if case.suite_line is not None and not case.known_value:
         return "no value"
+    if budget == 0 and not case.known_value:
+        return NOT_TRIED
     return compare_value(
         case.new_game,
         engine,
@@ -241,21 +260,174 @@ def run(spec: GameSpec, args: argparse.Namespace) -> int:
     except ValueError as error:
         raise ParameterError(f"--engine: {error}") from None
     cases = build_cases(spec, args)
+    if args.budget is None:
+        args.budget = spec.budget_for(cases[0].new_game())
+    if args.what == "value" and args.suite is not None and not any(c.known_value for c in cases):
+        raise ParameterError(f"no position was compared: every one {_why_none(args)}")
     out = report_head(spec, args, cases)
     with Engine(command, timeout=args.timeout) as engine:
-        finding, current = check_cases(cases, engine, args, out)
-    if finding is None and out["fault"] is None and out["checked"] == 0:
+        if greet(spec, cases[0], engine, out):
+            finding, current = check_cases(cases, engine, args, out)
+            if finding is not None and current is not None:
+                finding = settle(spec, args, command, engine, finding, current, out)
+    if finding_free(out) and out["checked"] == 0:
         raise ParameterError(f"no position was compared: every one {_why_none(args)}")
-    if finding is not None and current is not None:
-        depth = finding.depth if finding.what == "perft" else None
-        out["finding"] = finding.to_json()
-        out["reproduce"] = reproduce_command(spec, args, current.options, finding.moves, depth)
-        out["request"] = request_line(finding.what, finding.moves, depth)
-    elif out["fault"] is None:
+    if out["finding"] is None and out["fault"] is None:
         out["agree"] = True
         out["index"] = None
-    print(json.dumps(out) if args.json else render(out, current))
+    print(json.dumps(out) if args.json else render(out, current_case(out, cases)))
     return 0 if out["agree"] else 1
+
+
+def finding_free(out: JsonObject) -> bool:
+    return out["finding"] is None and out["fault"] is None
+
+
+def current_case(out: JsonObject, cases: Sequence[Case]) -> Case | None:
+    index = out["index"]
+    return cases[index - 1] if isinstance(index, int) and 0 < index <= len(cases) else None
+
+
+def greet(spec: GameSpec, case: Case, engine: Engine, out: JsonObject) -> bool:
+    """The handshake: the engine's protocol, game and options, and its moves at the start.
+    False (with ``out["fault"]`` set) when the engine fails it or plays another game."""
+    start = case.new_game()
+    ours = {k: str(v) for k, v in (spec.rule_options(start) if spec.rule_options else {}).items()}
+    try:
+        hello, first = engine.handshake(spec.name, ours)
+    except EngineFault as fault:
+        out["fault"] = fault_json(fault)
+        return False
+    out["protocol"] = {
+        "version": hello.version,
+        "game": hello.game,
+        "options": hello.options,
+        "position": hello.position,
+        "note": hello.note,
+    }
+    problem = options_differ(spec.name, ours, hello.game, hello.options) if hello.version > 1 else None
+    if problem is None:
+        problem = start_differs(start, first)
+    if problem is not None:
+        request = "protocol 2 ... and perft 1 (the handshake)"
+        out["fault"] = {"kind": "options", "message": problem, "request": request}
+        return False
+    return True
+
+
+def options_differ(
+    game: str, ours: dict[str, str], their_game: str | None, theirs: dict[str, str]
+) -> str | None:
+    """``"the game options differ: ..."`` with both sides' answers, or ``None``."""
+    differ = [k for k in ours if theirs.get(k) != ours[k]]
+    if their_game == game and not differ:
+        return None
+    mine = " ".join([game, *(f"{k}={v}" for k, v in ours.items())])
+    other = " ".join([str(their_game), *(f"{k}={v}" for k, v in theirs.items())])
+    names = ", ".join(differ) if their_game == game else "the game"
+    return f"the game options differ ({names}): the reference plays {mine}, the engine {other}"
+
+
+def start_differs(start: AnyGame, answer: PerftAnswer) -> str | None:
+    """``"the game options differ: ..."`` when the engine's moves at the start are not the
+    reference's (another board, another start position), or ``None``."""
+    reference = [start.format_move(m) for m in start.legal_moves()]
+    matched = match_moves(start, reference, answer.counts)
+    missing = [m for m in reference if m not in matched.counts]
+    if not missing and not matched.unknown:
+        return None
+    def listed(names: Sequence[str]) -> str:
+        return " ".join(names[:12]) + (" ..." if len(names) > 12 else "")
+    return (
+        "the game options differ (or the start position): at the start the reference has "
+        f"{len(reference)} moves ({listed(reference)}), the engine {len(answer.counts)} "
+        f"({listed(list(answer.counts))})"
+    )
+
+
+def fault_json(fault: EngineFault) -> JsonObject:
+    return {"kind": fault.kind, "message": fault.message, "request": fault.request}
+
+
+def settle(
+    spec: GameSpec,
+    args: argparse.Namespace,
+    command: Sequence[str],
+    engine: Engine,
+    finding: Finding,
+    current: Case,
+    out: JsonObject,
+) -> Finding:
+    """Make a finding final: confirmed (protocol 1), shortened, explained, written to ``out``."""
+    try:
+        if engine.version < 2 and not confirmed(spec, args, command, finding, current, out):
+            return finding
+        found = len(finding.moves)
+        finding = shorten(current.new_game, engine, finding, args.budget)
+        out["shortened_from"] = found if len(finding.moves) < found else None
+        out["position_request"] = position_request(engine, finding, out)
+    except EngineFault as fault:
+        out["fault"] = fault_json(fault)
+        return finding
+    finding = with_why(current.new_game, finding, explainer_for(spec))
+    depth = finding.depth if finding.what == "perft" else None
+    out["finding"] = finding.to_json()
+    out["reproduce"] = reproduce_command(spec, args, current.options, finding.moves, depth)
+    out["request"] = request_line(finding.what, finding.moves, depth)
+    return finding
+
+
+def confirmed(
+    spec: GameSpec,
+    args: argparse.Namespace,
+    command: Sequence[str],
+    finding: Finding,
+    current: Case,
+    out: JsonObject,
+) -> bool:
+    """Protocol 1 (no ids): ask the finding's request again, of a fresh engine.  A different
+    answer means the session's answers were out of step (a stray or missing line): a fault."""
+    with Engine(command, timeout=args.timeout) as fresh:
+        fresh.handshake(spec.name, {})
+        if finding.what == "perft":
+            assert finding.depth is not None
+            answer = fresh.perft(finding.moves, finding.depth)
+            again: object = {"total": answer.total, "divide": dict(answer.counts)}
+        else:
+            again = fresh.value(finding.moves)
+    if again == finding.engine:
+        return True
+    request = request_line(finding.what, finding.moves, finding.depth)
+    out["fault"] = {
+        "kind": "out-of-step",
+        "message": (
+            f"a fresh engine answers {_answer_text(again)}, this one answered "
+            f"{_answer_text(finding.engine)}: its answers were out of step with the requests "
+            "(a stray or missing line earlier; protocol 2's request ids name the line)"
+        ),
+        "request": request,
+    }
+    return False
+
+
+def position_request(engine: Engine, finding: Finding, out: JsonObject) -> str | None:
+    """The finding's request in the position form, when the engine takes it and answers it as
+    it answered the move list (else ``None``; a different answer is noted in ``out``)."""
+    if engine.hello is None or not engine.hello.position:
+        return None
+    if finding.what == "perft":
+        assert finding.depth is not None
+        answer = engine.perft(finding.moves, finding.depth, position=finding.position)
+        again: object = {"total": answer.total, "divide": dict(answer.counts)}
+    else:
+        again = engine.value(finding.moves, position=finding.position)
+    if again != finding.engine:
+        out["position_note"] = (
+            f"from the position form the engine answers {_answer_text(again)}, from the move "
+            f"list {_answer_text(finding.engine)}"
+        )
+        return None
+    return request_line(finding.what, (), finding.depth, finding.position)
 
 
 def report_head(spec: GameSpec, args: argparse.Namespace, cases: Sequence[Case]) -> JsonObject:
@@ -272,24 +444,42 @@ def report_head(spec: GameSpec, args: argparse.Namespace, cases: Sequence[Case])
         "what": args.what,
         "depth": cases[0].depth if args.what == "perft" else None,
         "source": source,
+        "budget": args.budget,
         "positions": len(cases),
         "checked": 0,
         "skipped": 0,
+        "skipped_why": {},
         "agree": False,
+        "protocol": None,
         "finding": None,
         "fault": None,
         "index": None,
+        "shortened_from": None,
         "reproduce": None,
         "request": None,
+        "position_request": None,
     }
+
+
+NOT_TRIED = "not tried"
+"""What :func:`check_case` returns for a value when the budget is 0 (the game's default on
+boards too large to solve)."""
+
+SKIPPED = {
+    OVER_BUDGET: "over the node budget",
+    "no value": "no value in the suite",
+    NOT_TRIED: "values not tried: the game's default budget is 0 on this board (give --budget)",
+}
+"""Why a position is skipped, as the report says it."""
 
 
 def check_cases(
     cases: Sequence[Case], engine: Engine, args: argparse.Namespace, out: JsonObject
 ) -> tuple[Finding | None, Case | None]:
     """Compare ``cases`` in order until the first finding or engine fault; count into ``out``
-    (``checked``, ``skipped``, ``index``, ``fault``).  The finding and the case it is in."""
+    (``checked``, ``skipped``, ``skipped_why``, ``index``, ``fault``).  The finding and its case."""
     checked = skipped = 0
+    why: dict[str, int] = {}
     current: Case | None = None
     try:
         for index, case in enumerate(cases, start=1):
@@ -302,22 +492,41 @@ def check_cases(
                 checked += 1
             else:
                 skipped += 1
-            out["checked"], out["skipped"] = checked, skipped
+                reason = SKIPPED.get(result, result)
+                why[reason] = why.get(reason, 0) + 1
+            out["checked"], out["skipped"], out["skipped_why"] = checked, skipped, dict(why)
             if not args.quiet and (index % 50 == 0 or index == len(cases)):
                 print(
                     f"check: {index}/{len(cases)} positions: {checked} agree, {skipped} skipped",
                     file=sys.stderr,
                     flush=True,
                 )
+        in_step(engine, cases[0])
     except EngineFault as fault:
-        out["fault"] = {"kind": fault.kind, "message": fault.message, "request": fault.request}
+        out["fault"] = fault_json(fault)
     return None, current
+
+
+def in_step(engine: Engine, case: Case) -> None:
+    """After the last position: ask the start's moves again.  An engine one line behind (a
+    stray line that shifted its answers, unseen under protocol 1) answers with a stale line."""
+    start = case.new_game()
+    answer = engine.perft((), 1)
+    if start_differs(start, answer) is not None:
+        raise EngineFault(
+            "out-of-step",
+            "at the end, the engine's moves at the start differ from its moves at the "
+            "handshake: its answers are out of step with the requests (a stray or missing line)",
+            request_line("perft", (), 1),
+        )
 
 
 def _why_none(args: argparse.Namespace) -> str:
     """Why no position was compared, and what to do."""
     if args.suite is not None:
         return "had no value in the suite (write it with a larger --budget)"
+    if args.budget == 0:
+        return "was not tried: the game's default budget on this board is 0 (give --budget)"
     return "was over the --budget (raise it, or use --min-moves for positions nearer the end)"
 
 
@@ -334,11 +543,17 @@ def render(out: JsonObject, case: Case | None) -> str:
     """The text report of ``check``."""
     depth = "" if out["depth"] is None else f" (depth {out['depth']})"
     head = f"check {out['game']} {out['what']}{depth}: {out['positions']} position{'' if out['positions'] == 1 else 's'} ({out['source']})"
-    if out["agree"]:
-        skipped = f", {out['skipped']} skipped (over budget or no value)" if out["skipped"] else ""
-        return f"{head}\nall agree: {out['checked']} checked{skipped}"
     lines = [head]
-    where = f"position {out['index']} of {out['positions']}"
+    protocol = out["protocol"]
+    if isinstance(protocol, dict) and protocol["version"] == 1:
+        lines.append(f"  engine:    {protocol['note']}")
+    skipped_why = out["skipped_why"]
+    assert isinstance(skipped_why, dict)
+    skipped = ", ".join(f"{n} {why}" for why, n in skipped_why.items())
+    skipped = f", {out['skipped']} skipped ({skipped}; node budget {out['budget']:,})" if skipped else ""
+    if out["agree"]:
+        return "\n".join([*lines, f"all agree: {out['checked']} checked{skipped}"])
+    where = f"position {out['index']} of {out['positions']}" if out["index"] else "the handshake"
     if case is not None and case.suite_line is not None:
         where += f" (suite line {case.suite_line})"
     fault = out["fault"]
@@ -354,13 +569,21 @@ def render(out: JsonObject, case: Case | None) -> str:
     trail = finding["trail"]
     assert isinstance(trail, list)
     for step in trail:
+        asked = "value after" if step["depth"] is None else f"perft {step['depth']} below"
         lines.append(
-            f"  descent:   after {' '.join(step['moves']) or '(the start)'}: perft {step['depth']} "
-            f"below {step['move']}: engine {step['engine']}, reference {step['reference']}"
+            f"  descent:   after {' '.join(step['moves']) or '(the start)'}: {asked} "
+            f"{step['move']}: engine {step['engine']}, reference {step['reference']}"
         )
     moves = finding["moves"]
     assert isinstance(moves, list)
     lines.append(f"  found:     {finding['summary']}")
+    if finding["why"]:
+        lines.append(f"  why:       {finding['why']}")
+    if out["shortened_from"] is not None:
+        lines.append(
+            f"  shortened: {len(finding['moves'])} plies from the start (the disagreement first "
+            f"seen {out['shortened_from']} plies deep)"
+        )
     lines.append(f"  moves:     {' '.join(moves) or '(none: the start)'}")
     lines.append(f"  position:  {finding['position']}")
     children = finding["children"]
@@ -375,6 +598,10 @@ def render(out: JsonObject, case: Case | None) -> str:
     lines.append(f"  engine:    {_answer_text(finding['engine'])}")
     lines.append(f"  reproduce: {out['reproduce']}")
     lines.append(f"  engine request: {out['request']}")
+    if out["position_request"] is not None:
+        lines.append(f"  or, as a position: {out['position_request']}")
+    if out.get("position_note"):
+        lines.append(f"  note:      {out['position_note']}")
     return "\n".join(lines)
 
 

@@ -24,7 +24,6 @@ from reference.cli.options import (
     given_options,
 )
 from reference.errors import ParameterError
-from reference.oracle.positions import DEFAULT_BUDGET
 from reference.oracle.suite import game_factory, suite_line
 from reference.ranges import add_ranged_argument
 from reference.registry import GameSpec
@@ -40,17 +39,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         parser,
         "--depth",
         DEPTH,
-        f"perft counts at depths 1..D, divide at D (default {DEFAULT_DEPTH})",
-        default=DEFAULT_DEPTH,
+        f"perft counts at depths 1..D, divide at D (default: the game's, {DEFAULT_DEPTH} but "
+        "Connect6 1)",
     )
     add_random_play_arguments(parser)
     add_ranged_argument(
         parser,
         "--budget",
         NODE_BUDGET,
-        f"nodes the reference may spend solving one position (default {DEFAULT_BUDGET:,}, "
-        "checked every 262,144); over it, value and best_moves are null",
-        default=DEFAULT_BUDGET,
+        "nodes the reference may spend solving one position (default: the game's, see "
+        "docs/oracle.md); over it, value and best_moves are null, and the count is reported",
     )
     parser.add_argument("--output", metavar="FILE", help="write to FILE instead of stdout")
     parser.add_argument("--quiet", action="store_true", help="no progress output on stderr")
@@ -61,13 +59,25 @@ def write_suite(spec: GameSpec, args: argparse.Namespace, out: IO[str]) -> int:
     check_random_play(args)
     options = given_options(spec, args)
     draws = draw_positions(game_factory(spec, options), args)
+    budget = spec.budget_for(game_factory(spec, options)()) if args.budget is None else args.budget
+    over = 0
     for index, moves in enumerate(draws, start=1):
-        line = suite_line(spec, options, moves, depth=args.depth, budget=args.budget)
+        depth = spec.depth if args.depth is None else args.depth
+        line = suite_line(spec, options, moves, depth=depth, budget=budget)
         out.write(json.dumps(line) + "\n")
         out.flush()
+        over += line["value"] is None
         if not args.quiet:
-            solved = "solved" if line["value"] is not None else "over budget"
+            unsolved = "value not tried" if budget == 0 else "over budget"
+            solved = "solved" if line["value"] is not None else unsolved
             print(f"suite: {index}/{len(draws)} ({solved})", file=sys.stderr, flush=True)
+    if over:
+        why = "not tried (the game's default budget on this board is 0; give --budget)" if budget == 0 else f"over the node budget ({budget:,}; --budget raises it)"
+        print(
+            f"suite: {over} of {len(draws)} positions without a value: {why}",
+            file=sys.stderr,
+            flush=True,
+        )
     return len(draws)
 
 

@@ -92,8 +92,29 @@ def parse_move(geo: Geometry, text: str) -> Move:
     return points
 
 
+_POINT_NAMES: dict[tuple[int, int], dict[Point, str]] = {}
+"""Every real point's name per board shape (size, stride), made once: a 19 x 19 perft 1
+formats 64,980 pairs."""
+
+
+def _point_names(geo: Geometry) -> dict[Point, str]:
+    key = (geo.size, geo.stride)
+    names = _POINT_NAMES.get(key)
+    if names is None:
+        names = {p: format_point(geo, p) for p in range(geo.size * geo.stride) if geo.on_board(p)}
+        _POINT_NAMES[key] = names
+    return names
+
+
 def format_move(geo: Geometry, move: Move) -> str:
     """The move as ``j10`` or ``i9,k11`` (points in increasing order)."""
+    names = _point_names(geo)
+    if len(move) == 2:
+        first, second = move
+        if first > second:
+            first, second = second, first
+        if first in names and second in names:
+            return f"{names[first]},{names[second]}"
     return ",".join(format_point(geo, p) for p in sorted(move))
 
 

@@ -32,7 +32,7 @@ from reference import api
 from reference.errors import GameError
 from reference.oracle.engine import PerftAnswer
 from reference.oracle.positions import replay, solve_within
-from reference.registry import JsonObject
+from reference.registry import Explainer, JsonObject
 from reference.search.protocol import PlayableGame
 
 AnyGame = PlayableGame[Any]
@@ -48,10 +48,11 @@ class Peer(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One step of a perft descent: at ``moves``, ``perft depth`` differs below ``move``."""
+    """One step of a descent: at ``moves``, the answers differ below ``move`` (perft ``depth``,
+    or the value after ``move`` when ``depth`` is ``None``)."""
 
     moves: tuple[str, ...]
-    depth: int
+    depth: int | None
     move: str
     engine: int
     reference: int
@@ -102,10 +103,12 @@ class Finding:
     engine: object = None
     """The engine's answer here (the same shape; unknown move names kept as written)."""
     trail: tuple[Step, ...] = field(default=())
-    """The perft descent from the position checked to this one."""
+    """The descent from the position checked to this one (perft or value)."""
     children: tuple[JsonObject, ...] = ()
     """Combination: per legal move, the points it scores, whether the mover moves again,
     the value after it (both sides agree on it) and what it gives here (the reference's rule)."""
+    why: str = ""
+    """One line saying why, by the rules (the move's rule, the winning line, the den entered...)."""
 
     def to_json(self) -> JsonObject:
         return {
@@ -125,6 +128,7 @@ class Finding:
             "engine": self.engine,
             "trail": [step.to_json() for step in self.trail],
             "children": list(self.children),
+            "why": self.why,
         }
 
 
@@ -310,6 +314,7 @@ def _inconsistency(new_game: Callable[[], AnyGame], trail: Sequence[Step], total
     """The engine's count below the last move of ``trail`` is not its own perft ``total``
     one ply down (where it agrees with the reference move by move)."""
     last = trail[-1]
+    assert last.depth is not None  # a perft trail
     return Finding(
         what="perft",
         kind="inconsistent",
@@ -393,6 +398,7 @@ def _descend_value(
     """Walk down the first child whose values differ until the game is over, the budget runs
     out, or every child agrees (the engine combines them wrongly)."""
     path = list(moves)
+    trail: list[Step] = []
     while True:
         game = replay(new_game, path)
         here = Finding(
@@ -404,6 +410,7 @@ def _descend_value(
             move=path[-1] if len(path) > len(moves) else None,
             reference=reference_value,
             engine=engine_value,
+            trail=tuple(trail),
         )
         if game.is_terminal():
             summary = (
@@ -421,6 +428,7 @@ def _descend_value(
         if isinstance(walked, list):
             return _combination_finding(here, walked)
         name, reference_value, engine_value = walked
+        trail.append(Step(tuple(path), None, name, engine_value, reference_value))
         path.append(name)
 
 
@@ -500,6 +508,133 @@ def _combination_finding(here: Finding, children: list[Child]) -> Finding:
     )
 
 
+# ---------------------------------------------------------------------------
+# why, in one line
+
+
+def why_illegal(game: AnyGame, text: str) -> str:
+    """Why ``text`` is not a legal move of ``game``: the rules class's own reason (``play``)."""
+    try:
+        game.play(game.parse_move(text))
+    except GameError as error:
+        return f"{text} is not legal: {error}"
+    game.unmake()
+    return f"{text} is legal by the rules, yet the reference does not list it"
+
+
+def with_why(new_game: Callable[[], AnyGame], finding: Finding, explainer: Explainer | None) -> Finding:
+    """``finding`` with its ``why``: the rule behind its leaf, in one line (empty when the
+    game has no explainer or the kind has no rule to name)."""
+    if explainer is None:
+        return finding
+    game = replay(new_game, finding.moves)
+    why = ""
+    if finding.kind == "moves":
+        reasons = []
+        if game.is_terminal():
+            reasons.append("the game is over: " + explainer.why_over(game))
+        elif finding.missing:
+            reasons.append(explainer.why_legal(game, game.parse_move(finding.missing[0])))
+        if finding.extra and not game.is_terminal():
+            reasons.append(why_illegal(game, finding.extra[0]))
+        why = "; ".join(reasons)
+    elif finding.kind == "end":
+        why = explainer.why_over(game)
+    elif finding.kind == "combination":
+        named = finding.suspects or tuple(str(child["move"]) for child in finding.children[:1])
+        why = "; ".join(explainer.what_move_does(game, game.parse_move(name)) for name in named)
+    return replace(finding, why=why)
+
+
+# ---------------------------------------------------------------------------
+# the shortest witness
+
+SHORTEN_TRIES = 400
+"""Shorter move lists :func:`shorten` tries at most (our choice: each costs an engine request
+or a few)."""
+
+
+def shorten(
+    new_game: Callable[[], AnyGame],
+    peer: Peer,
+    finding: Finding,
+    budget: int | None,
+    tries: int = SHORTEN_TRIES,
+) -> Finding:
+    """The same kind of disagreement, found at a shorter move list when one can be found.
+
+    Removes runs of plies (longest first, as delta debugging does) while the list stays
+    legal and the engine still disagrees *at that position itself* (perft: the move lists
+    differ and share a missing or extra move with ``finding``; value: the descent from
+    there ends there, with the same kind).  The result is a local minimum: no single run
+    of plies can be removed.  Kinds without a local test (counts, budgets, suites) are
+    returned as they are.
+    """
+    if finding.kind not in ("moves", "end", "combination") or not finding.moves:
+        return finding
+    best, moves = finding, list(finding.moves)
+    left = tries
+    size = max(1, len(moves) // 2)
+    while size >= 1 and left > 0:
+        removed = False
+        start = 0
+        while start + size <= len(moves) and left > 0:
+            candidate = moves[:start] + moves[start + size :]
+            left -= 1
+            shorter = _witness_at(new_game, peer, candidate, finding, budget)
+            if shorter is not None:
+                best, moves, removed = shorter, candidate, True
+            else:
+                start += 1
+        if not removed:
+            size //= 2
+    return best
+
+
+def _witness_at(
+    new_game: Callable[[], AnyGame],
+    peer: Peer,
+    moves: Sequence[str],
+    finding: Finding,
+    budget: int | None,
+) -> Finding | None:
+    """The finding at ``moves`` itself when it is the same kind as ``finding``, else ``None``."""
+    try:
+        game = replay(new_game, moves)
+    except GameError:
+        return None
+    if finding.what == "perft":
+        answer = peer.perft(moves, 1)
+        reference = [game.format_move(m) for m in game.legal_moves()]
+        matched = match_moves(game, reference, answer.counts)
+        here = Finding(
+            what="perft",
+            kind="moves",
+            moves=tuple(moves),
+            position=game.to_notation(),
+            summary="",
+            depth=1,
+            move=moves[-1] if moves else None,
+            reference=_listing(dict.fromkeys(reference, 1), len(reference)),
+            engine=_listing(answer.counts, answer.total),
+        )
+        shorter = _moves_finding(here, game.is_terminal(), reference, matched)
+        if shorter is None:
+            return None
+        same = set(shorter.missing) & set(finding.missing) or set(shorter.extra) & set(finding.extra)
+        return shorter if same or (not finding.missing and not finding.extra) else None
+    solution = solve_within(game, budget)
+    if solution is None:
+        return None
+    engine_value = peer.value(moves)
+    if engine_value == solution.value:
+        return None
+    found = _descend_value(new_game, peer, moves, solution.value, engine_value, budget)
+    if found.kind != finding.kind or len(found.moves) != len(moves):
+        return None
+    return found
+
+
 __all__ = [
     "OVER_BUDGET",
     "Finding",
@@ -509,4 +644,7 @@ __all__ = [
     "compare_perft",
     "compare_value",
     "match_moves",
+    "shorten",
+    "why_illegal",
+    "with_why",
 ]

@@ -2,25 +2,36 @@
 
 The engine is one process, started once, that reads requests on stdin and
 answers on stdout, one line at a time (moves in this package's notation of the
-game; MOVES is the move list from the game's start position, possibly empty)::
+game; MOVES is the move list from the game's start position, possibly empty;
+``docs/oracle.md`` is the full description)::
 
-    -> perft D MOVES...        (D >= 1)
-    <- MOVE COUNT              one line per legal move (COUNT = perft D-1 below it; 1 when D = 1)
-    <- total N
-    -> value MOVES...
-    <- value V                 exact value for the side to move, as ``solve`` reports it
+    -> protocol 2 GAME NAME=VALUE...       the handshake: the reference's game and rule options
+    <- protocol 2 GAME NAME=VALUE... [position]
+    -> ID perft D MOVES...                 (D >= 1; ``ID perft D position NOTATION``: a position)
+    <- ID MOVE COUNT                       one line per legal move (COUNT = perft D-1 below it)
+    <- ID total N
+    -> ID value MOVES...                   (``ID value position NOTATION``)
+    <- ID value V                          exact value for the side to move, as ``solve`` reports it
     -> quit
 
-Blank lines in an answer are ignored; anything else that does not fit is an
+Every answer line starts with the id of its request, so a line that belongs to no
+request (a ``"stray"`` line) or to another one is an engine fault, never a rules
+finding.  An engine that does not answer the handshake speaks protocol 1: the
+same requests without ids; it is restarted if the handshake killed it, and a line
+that arrives while no request is open is still a stray line.
+
+Every line is checked as it arrives; one that does not fit is an
 :class:`EngineFault` of kind ``"garbage"``.  An engine that exits or closes its
-stdout is a ``"crash"``, one that does not finish an answer within the time
-limit a ``"timeout"``.  Nothing here raises anything else for what an engine
-does, and nothing prints (the engine's stderr goes to a temporary file whose
-last line a crash report quotes).
+stdout is a ``"crash"``; one that does not answer within the time limit a
+``"timeout"``, or ``"missing"`` when it stopped in the middle of an answer.
+Nothing here raises anything else for what an engine does, and nothing prints
+(the engine's stderr goes to a temporary file whose last line a crash report
+quotes).
 """
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import os
 import queue
@@ -30,7 +41,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, NoReturn
 
@@ -49,18 +60,31 @@ MAX_ANSWER_LINES = 10_000_000
 DEFAULT_TIMEOUT = 60.0
 """Seconds an engine may take for one answer (our choice; ``check --timeout``)."""
 
+STARTUP_TIMEOUT = 60.0
+"""Seconds an engine may take to start and answer the handshake, at least (our choice: an
+engine may import a large library first; ``--timeout`` applies to every later answer)."""
+
+PROTOCOL = 2
+"""The protocol version ``check`` speaks (1: the same requests without ids or handshake)."""
+
 _MOVE_LINE = re.compile(rf"(\S+)[ \t]+([0-9]{{1,{MAX_DIGITS}}})", re.ASCII)
 _TOTAL_LINE = re.compile(rf"total[ \t]+([0-9]{{1,{MAX_DIGITS}}})", re.ASCII)
 _VALUE_LINE = re.compile(rf"value[ \t]+(-?[0-9]{{1,{MAX_DIGITS}}})", re.ASCII)
+_NUMBER_LIKE = re.compile(r"[+-]?\d+", re.UNICODE)
+_ID_LINE = re.compile(r"([0-9]{1,18})(?:[ \t]+(.*))?", re.ASCII)
+_HELLO_LINE = re.compile(r"protocol[ \t]+([0-9]{1,9})(?:[ \t]+(.*))?", re.ASCII)
+_RESERVED = ("total", "value", "protocol", "position")
+"""Words that are never a move name (a line ``value 3`` in a perft answer is a stray line)."""
 
 
 class EngineFault(Exception):
-    """The engine crashed, timed out or wrote a line that is not the protocol."""
+    """The engine crashed, timed out, wrote a line that is not the protocol, or answered out of step."""
 
     def __init__(self, kind: str, message: str, request: str) -> None:
         super().__init__(message)
         self.kind = kind
-        """``"crash"``, ``"timeout"`` or ``"garbage"``."""
+        """``"crash"``, ``"timeout"``, ``"missing"``, ``"garbage"``, ``"stray"``,
+        ``"options"`` (the handshake found other game options) or ``"out-of-step"``."""
         self.message = message
         self.request = request
         """The request line the engine was answering."""
@@ -78,33 +102,91 @@ class PerftAnswer:
     total: int
 
 
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """What the handshake learnt of the engine."""
+
+    version: int
+    """2, or 1 for an engine that does not answer ``protocol 2`` (no ids, no positions)."""
+    game: str | None
+    """The game the engine names (``None``: protocol 1)."""
+    options: dict[str, str]
+    """The game options the engine names, ``NAME -> VALUE`` as written."""
+    position: bool
+    """True when the engine takes the position form of the requests."""
+    note: str
+    """How the handshake went, in one line (for protocol 1: what the engine did)."""
+
+
 def shorten(text: str, limit: int = 80) -> str:
     """``text`` as a printable one-line excerpt of at most about ``limit`` characters."""
     text = text.encode("unicode_escape").decode("ascii") if not text.isprintable() else text
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
-def request_line(command: str, moves: Sequence[str], depth: int | None = None) -> str:
-    """The request line: ``perft D MOVES...`` or ``value MOVES...`` (no newline)."""
-    words = [command] + ([str(depth)] if depth is not None else []) + list(moves)
+def request_line(
+    command: str, moves: Sequence[str], depth: int | None = None, position: str | None = None
+) -> str:
+    """The request line: ``perft D MOVES...`` or ``value MOVES...``, or with ``position``
+    ``perft D position NOTATION`` / ``value position NOTATION`` (no id, no newline)."""
+    words = [command] + ([str(depth)] if depth is not None else [])
+    words += ["position", position] if position is not None else list(moves)
     return " ".join(words)
+
+
+def hello_line(game: str, options: Mapping[str, str]) -> str:
+    """The handshake ``check`` sends: ``protocol 2 GAME NAME=VALUE...``."""
+    return " ".join(["protocol", str(PROTOCOL), game, *(f"{k}={v}" for k, v in options.items())])
+
+
+def parse_hello(text: str, request: str) -> Hello:
+    """Read the engine's answer to the handshake (``protocol 2 GAME NAME=VALUE... [position]``)."""
+    match = _HELLO_LINE.fullmatch(text.strip())
+    if match is None or int(match.group(1)) != PROTOCOL:
+        raise EngineFault(
+            "garbage", f"expected 'protocol {PROTOCOL} GAME NAME=VALUE...', got {shorten(text)!r}", request
+        )
+    words = (match.group(2) or "").split()
+    if not words:
+        raise EngineFault("garbage", "the handshake answer names no game", request)
+    options: dict[str, str] = {}
+    position = False
+    for word in words[1:]:
+        name, sep, value = word.partition("=")
+        if sep and name and value:
+            options[name] = value
+        elif word == "position":
+            position = True
+    return Hello(PROTOCOL, words[0], options, position, f"protocol {PROTOCOL}")
+
+
+def describe_bad_line(line: str, expected: str) -> str:
+    """Why ``line`` is not one of the ``expected`` lines, in one line."""
+    words = line.split()
+    number = words[-1] if words else ""
+    if len(words) == 2 and _NUMBER_LIKE.fullmatch(number):
+        if number[0] in "+-":
+            return f"the number {shorten(number)!r} has a sign (a count is digits 0-9 only)"
+        if not number.isascii():
+            return f"the number {shorten(number)!r} is not written in ASCII digits 0-9"
+        if len(number) > MAX_DIGITS:
+            return f"a number of {len(number):,} digits (at most {MAX_DIGITS:,})"
+    if words and words[0] in _RESERVED and expected.startswith("'MOVE"):
+        return f"{shorten(line)!r} is not a perft line (a stray line?)"
+    return f"expected {expected}, got {shorten(line)!r}"
 
 
 def parse_perft_answer(lines: Sequence[str], request: str) -> PerftAnswer:
     """Check and read the lines of a perft answer (the last one is ``total N``)."""
     counts: dict[str, int] = {}
     for line in lines[:-1]:
-        match = _MOVE_LINE.fullmatch(line.strip())
-        if match is None:
-            raise EngineFault(
-                "garbage", f"expected 'MOVE COUNT' or 'total N', got {shorten(line)!r}", request
-            )
-        move, count = match.group(1), int(match.group(2))
+        move, count = perft_line(line, request)
         if move in counts:
             raise EngineFault("garbage", f"move {shorten(move)!r} is listed twice", request)
         counts[move] = count
     match = _TOTAL_LINE.fullmatch(lines[-1].strip())
-    assert match is not None  # the reader stops at the total line
+    if match is None:
+        raise EngineFault("garbage", describe_bad_line(lines[-1], "'total N'"), request)
     total = int(match.group(1))
     listed = sum(counts.values())
     if total != listed:
@@ -114,12 +196,23 @@ def parse_perft_answer(lines: Sequence[str], request: str) -> PerftAnswer:
     return PerftAnswer(counts, total)
 
 
+def perft_line(line: str, request: str) -> tuple[str, int]:
+    """A ``MOVE COUNT`` line read, or a garbage fault saying what is wrong with it."""
+    match = _MOVE_LINE.fullmatch(line.strip())
+    if match is None or match.group(1) in _RESERVED:
+        raise EngineFault(
+            "garbage", describe_bad_line(line.strip(), "'MOVE COUNT' or 'total N'"), request
+        )
+    return match.group(1), int(match.group(2))
+
+
 class Engine:
     """A running engine process, asked one request at a time (see the module docstring).
 
     ``command`` is the program and its arguments; ``timeout`` the seconds allowed for
     each answer (``clock`` is what a :class:`~reference.search.context.Deadline`
-    reads: injectable).  Use as a context manager, or call :meth:`close`.
+    reads: injectable).  Call :meth:`handshake` first (without it, protocol 1 is
+    spoken).  Use as a context manager, or call :meth:`close`.
     """
 
     def __init__(
@@ -135,6 +228,14 @@ class Engine:
         self.command = list(command)
         self.timeout = timeout
         self.clock = clock
+        self.version = 1
+        """The protocol spoken: 2 after a handshake the engine answered, else 1."""
+        self.hello: Hello | None = None
+        self.requests = 0
+        """Requests sent so far (the id of the last one, under protocol 2)."""
+        self._spawn()
+
+    def _spawn(self) -> None:
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed by close())
         try:
             self._process = subprocess.Popen(
@@ -147,7 +248,8 @@ class Engine:
         except (OSError, ValueError) as error:
             self._stderr.close()
             raise ParameterError(f"cannot start the engine {self.command[0]!r}: {error}") from None
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._lines: queue.Queue[list[bytes] | None] = queue.Queue()
+        self._buffer: collections.deque[bytes | None] = collections.deque()
         assert self._process.stdout is not None
         self._reader = threading.Thread(
             target=_read_lines, args=(self._process.stdout, self._lines), daemon=True
@@ -163,37 +265,104 @@ class Engine:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    # ------------------------------------------------------------------ handshake
+
+    def handshake(self, game: str, options: Mapping[str, str]) -> tuple[Hello, PerftAnswer]:
+        """Send ``protocol 2 GAME NAME=VALUE...`` and ``perft 1`` (the start's moves): what
+        the engine says of itself, and its moves at the start.
+
+        An engine that answers the perft first ignored the handshake; one that exits or
+        writes anything else is restarted and asked the perft alone: both speak protocol 1.
+        """
+        hello = hello_line(game, options)
+        probe = request_line("perft", (), 1)
+        self._send(hello)
+        self._send(probe, check_stray=False)
+        deadline = Deadline(max(self.timeout, STARTUP_TIMEOUT), self.clock)
+        try:
+            first = self._next_line(hello, deadline)
+        except EngineFault as fault:
+            if fault.kind != "crash":
+                raise
+            return self._restart_legacy(probe, f"it exited ({fault.message})")
+        if _HELLO_LINE.fullmatch(first.strip()):
+            self.hello = parse_hello(first, hello)
+            self.version = PROTOCOL
+            return self.hello, self._read_perft(probe, None, deadline)
+        try:
+            perft_line(first, probe)
+        except EngineFault:
+            if _TOTAL_LINE.fullmatch(first.strip()) is None:
+                return self._restart_legacy(probe, f"it answered {shorten(first, 40)!r}")
+        self.hello = Hello(1, None, {}, False, "protocol 1: the engine ignored 'protocol 2'")
+        return self.hello, self._read_perft(probe, None, deadline, first=first)
+
+    def _restart_legacy(self, probe: str, what: str) -> tuple[Hello, PerftAnswer]:
+        self._stop()
+        self._stderr.close()
+        self._spawn()
+        self._send(probe)
+        self.hello = Hello(1, None, {}, False, f"protocol 1: to 'protocol 2' {what}; restarted")
+        deadline = Deadline(max(self.timeout, STARTUP_TIMEOUT), self.clock)
+        return self.hello, self._read_perft(probe, None, deadline)
+
     # ------------------------------------------------------------------ requests
 
-    def perft(self, moves: Sequence[str], depth: int) -> PerftAnswer:
-        """Ask ``perft depth MOVES``."""
-        request = request_line("perft", moves, depth)
-        self._send(request)
-        deadline = Deadline(self.timeout, self.clock)
-        lines: list[str] = []
-        while True:
-            line = self._next_line(request, deadline)
-            if _TOTAL_LINE.fullmatch(line.strip()):
-                lines.append(line)
-                break
-            lines.append(line)
-            if len(lines) > MAX_ANSWER_LINES:
-                self._fail("garbage", f"more than {MAX_ANSWER_LINES:,} lines and no total", request)
-        try:
-            return parse_perft_answer(lines, request)
-        except EngineFault:
-            self._stop()
-            raise
+    def _open(self, request: str) -> tuple[str, str | None]:
+        """Send ``request`` (with its id under protocol 2): the line sent and the id."""
+        self.requests += 1
+        if self.version < PROTOCOL:
+            self._send(request)
+            return request, None
+        rid = str(self.requests)
+        line = f"{rid} {request}"
+        self._send(line)
+        return line, rid
 
-    def value(self, moves: Sequence[str]) -> int:
-        """Ask ``value MOVES``."""
-        request = request_line("value", moves)
-        self._send(request)
-        line = self._next_line(request, Deadline(self.timeout, self.clock))
+    def perft(
+        self, moves: Sequence[str], depth: int, *, position: str | None = None
+    ) -> PerftAnswer:
+        """Ask ``perft depth MOVES`` (or ``perft depth position NOTATION``)."""
+        request, rid = self._open(request_line("perft", moves, depth, position))
+        return self._read_perft(request, rid, Deadline(self.timeout, self.clock))
+
+    def value(self, moves: Sequence[str], *, position: str | None = None) -> int:
+        """Ask ``value MOVES`` (or ``value position NOTATION``)."""
+        request, rid = self._open(request_line("value", moves, None, position))
+        line = self._answer_line(request, rid, Deadline(self.timeout, self.clock), 0)
         match = _VALUE_LINE.fullmatch(line.strip())
         if match is None:
-            self._fail("garbage", f"expected 'value V', got {shorten(line)!r}", request)
+            self._fail("garbage", describe_bad_line(line.strip(), "'value V'"), request)
         return int(match.group(1))
+
+    def _read_perft(
+        self, request: str, rid: str | None, deadline: Deadline, first: str | None = None
+    ) -> PerftAnswer:
+        """Read a perft answer, each line checked as it arrives."""
+        counts: dict[str, int] = {}
+        while True:
+            line = first if first is not None else self._answer_line(request, rid, deadline, len(counts))
+            first = None
+            total = _TOTAL_LINE.fullmatch(line.strip())
+            if total is not None:
+                break
+            try:
+                move, count = perft_line(line, request)
+            except EngineFault as fault:
+                self._fail(fault.kind, fault.message, request)
+            if move in counts:
+                self._fail("garbage", f"move {shorten(move)!r} is listed twice", request)
+            counts[move] = count
+            if len(counts) > MAX_ANSWER_LINES:
+                self._fail("garbage", f"more than {MAX_ANSWER_LINES:,} lines and no total", request)
+        listed = sum(counts.values())
+        if int(total.group(1)) != listed:
+            self._fail(
+                "garbage",
+                f"'total {total.group(1)}' is not the sum of the counts listed ({listed})",
+                request,
+            )
+        return PerftAnswer(counts, listed)
 
     def close(self) -> None:
         """Send ``quit`` and stop the process (killed if it has not exited within a second)."""
@@ -214,23 +383,74 @@ class Engine:
         stdin.write(text.encode("utf-8"))
         stdin.flush()
 
-    def _send(self, request: str) -> None:
+    def _send(self, request: str, *, check_stray: bool = True) -> None:
         if self.dead:
             raise EngineFault("crash", "the engine was stopped after an earlier fault", request)
+        if check_stray:
+            self._no_stray_line(request)
         try:
             self._write(request + "\n")
         except OSError:
             self._fail("crash", self._exit_description(), request)
 
-    def _next_line(self, request: str, deadline: Deadline) -> str:
-        """The next non-blank line of the answer, or a fault."""
+    def _no_stray_line(self, request: str) -> None:
+        """A line already waiting before ``request`` is sent answers nothing: a stray line."""
+        while True:
+            raw = self._take(None)
+            if raw is _NOTHING:
+                return
+            if raw is None:
+                self._buffer.appendleft(None)  # the next read reports the crash
+                return
+            text = raw.decode("utf-8", errors="replace").strip()
+            if text:
+                self._fail(
+                    "stray",
+                    f"a stray line {shorten(text)!r} after the last answer was complete "
+                    "(every request is answered once, and nothing else is written)",
+                    request,
+                )
+
+    def _answer_line(self, request: str, rid: str | None, deadline: Deadline, done: int) -> str:
+        """The next line of the answer to ``request``, its id checked and cut off (protocol 2)."""
+        line = self._next_line(request, deadline, done)
+        if rid is None:
+            return line
+        match = _ID_LINE.fullmatch(line.strip())
+        if match is None:
+            self._fail(
+                "stray",
+                f"a line without a request id: {shorten(line)!r} (request {rid} was asked; "
+                "every answer line starts with its request's id)",
+                request,
+            )
+        if match.group(1) != rid:
+            other = int(match.group(1))
+            when = "when" if other < int(rid) else "which was never asked, when"
+            self._fail(
+                "stray", f"the engine answered request {other} {when} {rid} was asked", request
+            )
+        return match.group(2) or ""
+
+    def _next_line(self, request: str, deadline: Deadline, done: int = 0) -> str:
+        """The next non-blank line of the answer, or a fault (``done``: lines already read)."""
         while True:
             remaining = deadline.end - deadline.clock()
             if remaining <= 0:
-                self._fail("timeout", f"no complete answer within {self.timeout:g} s", request)
-            try:
-                raw = self._lines.get(timeout=remaining)
-            except queue.Empty:
+                if done:
+                    self._fail(
+                        "missing",
+                        f"{done} line{'s' if done != 1 else ''} of the answer, then nothing for "
+                        f"{deadline.end - deadline.start:g} s: its last line ('total N') is missing",
+                        request,
+                    )
+                self._fail(
+                    "timeout",
+                    f"no answer within {deadline.end - deadline.start:g} s (a missing answer, or raise --timeout)",
+                    request,
+                )
+            raw = self._take(remaining)
+            if raw is _NOTHING:
                 continue  # the deadline decides, on the next turn of the loop
             if raw is None:
                 self._fail("crash", self._exit_description(), request)
@@ -239,6 +459,20 @@ class Engine:
             line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
             if line.strip():
                 return line
+
+    def _take(self, timeout: float | None) -> bytes | None:
+        """The next line read (``None``: end of output), or :data:`_NOTHING` when none
+        arrives within ``timeout`` seconds (``None``: do not wait)."""
+        if not self._buffer:
+            try:
+                batch = self._lines.get(timeout=timeout) if timeout else self._lines.get_nowait()
+            except queue.Empty:
+                return _NOTHING
+            if batch is None:
+                self._buffer.append(None)
+            else:
+                self._buffer.extend(batch)
+        return self._buffer.popleft()
 
     def _fail(self, kind: str, message: str, request: str) -> NoReturn:
         self._stop()
@@ -282,22 +516,49 @@ class Engine:
         # stdout stays open: the reader thread (a daemon) may still be blocked on it.
 
 
-def _read_lines(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
-    """The reader thread: every line of the engine's stdout (cut at ``MAX_LINE + 1``), then ``None``."""
+_NOTHING = b"\x00nothing"
+"""What :meth:`Engine._take` returns when no line arrived in time (not a line: lines end in a newline)."""
+
+
+def _read_lines(stream: IO[bytes], lines: queue.Queue[list[bytes] | None]) -> None:
+    """The reader thread: the engine's stdout in batches of lines (each cut at ``MAX_LINE + 1``
+    bytes, the rest of a longer line skipped), then ``None``.  Batches, not single lines: a
+    Connect6 answer has 64,980 lines."""
+    carry = b""
+    skipping = False
+    read: Callable[[int], bytes] = getattr(stream, "read1", stream.readline)
     try:
         while True:
-            raw = stream.readline(MAX_LINE + 1)
-            if not raw:
+            chunk = read(1 << 16)
+            if not chunk:
                 break
-            if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-                lines.put(raw)
-                while raw and not raw.endswith(b"\n"):  # skip the rest of the long line
-                    raw = stream.readline(MAX_LINE + 1)
-                continue
-            lines.put(raw)
+            parts = (carry + chunk).split(b"\n")
+            carry = parts.pop()
+            batch: list[bytes] = []
+            for part in parts:
+                if not skipping:
+                    batch.append(part + b"\n")
+                skipping = False
+            if len(carry) > MAX_LINE:
+                if not skipping:
+                    batch.append(carry[: MAX_LINE + 1])
+                carry, skipping = b"", True
+            if batch:
+                lines.put(batch)
+        if carry and not skipping:
+            lines.put([carry])
     except (OSError, ValueError):
         pass
     lines.put(None)
 
 
-__all__ = ["DEFAULT_TIMEOUT", "Engine", "EngineFault", "PerftAnswer", "request_line"]
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "PROTOCOL",
+    "Engine",
+    "EngineFault",
+    "Hello",
+    "PerftAnswer",
+    "hello_line",
+    "request_line",
+]

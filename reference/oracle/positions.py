@@ -90,8 +90,10 @@ def random_positions(
 
 def solve_within(game: AnyGame, budget: int | None) -> api.Solution[Any] | None:
     """``api.solve(game)``, or ``None`` when it would take more than ``budget`` nodes
-    (see :data:`DEFAULT_BUDGET`; ``None``: no budget).  ``game`` is left unchanged.
+    (see :data:`DEFAULT_BUDGET`; ``None``: no budget; 0: not tried).  ``game`` is left unchanged.
     """
+    if budget == 0:
+        return None
     try:
         return api.solve(game, node_limit=budget)
     except SearchTimeoutError:

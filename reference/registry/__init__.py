@@ -177,10 +177,31 @@ class GameSpec:
     exact_solver: str | None = None
     """The module of the game's own exact solver, if it has one (an :class:`ExactSolver`;
     see :func:`exact_solver_for`)."""
+    rule_options: Callable[[Any], Mapping[str, object]] | None = None
+    """The options that decide the rules, read from a built game (``{"m": 3, "n": 3, "k": 3}``):
+    what ``check``'s handshake sends an engine and compares with its answer."""
+    budget: int | Callable[[Any], int] = 1 << 20
+    """Nodes a reference solve may spend on one position in ``check`` and ``suite`` by
+    default (over it the position is skipped and counted), or a function of the start
+    position giving them (0: values are not tried by default): chosen per game so the
+    defaults finish in seconds (our choice, measured in ``docs/oracle.md``)."""
+    positions: int = 100
+    """The random positions ``check`` draws by default (our choice, per game: a Connect6
+    19 x 19 perft 1 answer is 64,980 lines)."""
+    depth: int = 2
+    """The perft depth ``check`` and ``suite`` use by default (our choice, per game: Connect6's
+    19 x 19 perft 2 has billions of sequences)."""
+    explain: str | None = None
+    """The module saying *why* (an :class:`Explainer`: a move legal, a game over, what a
+    move does), next to the game's rules; see :func:`explainer_for`."""
     option_names: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "option_names", tuple(o.name for o in self.options))
+
+    def budget_for(self, game: AnyGame) -> int:
+        """The default node budget of ``check`` and ``suite`` for games like ``game`` (0: none)."""
+        return self.budget(game) if callable(self.budget) else self.budget
 
     def option(self, name: str) -> Option:
         """The option called ``name``; raise :class:`ParameterError` naming the allowed ones."""
@@ -333,6 +354,27 @@ class ExactSolver(Protocol):
         ...
 
 
+class Explainer(Protocol):
+    """Why, in one line each, for the leaves of ``check``'s findings (``reference/<game>/explain.py``)."""
+
+    def why_legal(self, game: Any, move: Any) -> str:
+        """Why ``move`` is legal in ``game`` (the rule that allows it)."""
+        ...
+
+    def why_over(self, game: Any) -> str:
+        """Why ``game`` (finished) is over, and what it is worth (the winning line, the den entered...)."""
+        ...
+
+    def what_move_does(self, game: Any, move: Any) -> str:
+        """What ``move`` (legal) changes that a value depends on (boxes completed, who moves next)."""
+        ...
+
+
+def explainer_for(spec: GameSpec) -> Explainer | None:
+    """The game's explainer module, when its registry entry names one."""
+    return None if spec.explain is None else cast(Explainer, importlib.import_module(spec.explain))
+
+
 def exact_solver_for(game: object) -> ExactSolver | None:
     """The game's own exact solver, when its registry entry names one (Dots and Boxes).
 
@@ -351,6 +393,7 @@ __all__ = [
     "GAMES",
     "GAME_NAMES",
     "ExactSolver",
+    "Explainer",
     "GameEntry",
     "GameSpec",
     "JsonObject",
@@ -360,6 +403,7 @@ __all__ = [
     "choice",
     "entry",
     "exact_solver_for",
+    "explainer_for",
     "file",
     "int_value",
     "integer",

@@ -50,6 +50,18 @@ def new_game(options: Options, position: str | None) -> Connect6:
 
 SIZE_OPTION = integer("size", SIZE, f"board size (default {DEFAULT_SIZE}, or --position's)")
 
+SOLVED_SIZE = 8
+"""The largest board whose values ``check`` and ``suite`` try by default (our choice)."""
+
+
+def default_budget(game: Connect6) -> int:
+    """Nodes ``check`` and ``suite`` let a reference solve spend per position by default: on
+    boards above :data:`SOLVED_SIZE` none (a full-width node there lists tens of thousands of
+    pairs: 64 nodes take seconds and solve nothing), else 2**14 (our choice; measured in
+    docs/oracle.md)."""
+    return 0 if game.size > SOLVED_SIZE else 1 << 14
+
+
 SPEC = GameSpec(
     name="connect6",
     help="Connect6 (seed 004): S x S board, black opens with one stone, then two per move",
@@ -75,4 +87,9 @@ SPEC = GameSpec(
     ),
     new_game=new_game,
     moves_example="j10 i9,k11",
+    rule_options=lambda game: {"size": game.size},
+    budget=default_budget,
+    depth=1,
+    positions=10,
+    explain="reference.connect6.explain",
 )

@@ -34,6 +34,25 @@ def new_game(options: Options, position: str | None) -> DouShouQi:
     return DouShouQi.from_notation(text, draw_limit=draw_limit, ordering=ordering, rules=rules)
 
 
+SOLVED_PLIES = 24
+"""The most plies left before the draw limit, at the start, for which ``check`` and ``suite``
+try values by default (our choice: the 200-ply default limit is far beyond any solve)."""
+
+
+def default_budget(game: DouShouQi) -> int:
+    """Nodes ``check`` and ``suite`` let a reference solve spend per position by default: none
+    (0, values not tried) without a draw limit or with more than :data:`SOLVED_PLIES` plies
+    left, else 2**16 (our choice; measured in docs/oracle.md)."""
+    limit = game.draw_limit
+    return 0 if limit is None or limit - game.plies > SOLVED_PLIES else 1 << 16
+
+
+def rule_options(game: DouShouQi) -> dict[str, object]:
+    """The options that decide the rules: the draw limit (0: none) and the rule set
+    (``thesis`` or ``standard``)."""
+    return {"draw_limit": game.draw_limit or 0, "rules": game.rules.name}
+
+
 SPEC = GameSpec(
     name="dou-shou-qi",
     help="Dou Shou Qi / Jungle (seed 003): 7 x 9 board, thesis evaluation and move ordering",
@@ -61,4 +80,7 @@ SPEC = GameSpec(
     ),
     new_game=new_game,
     moves_example="e3-d3 c7-d7",
+    rule_options=rule_options,
+    budget=default_budget,
+    explain="reference.dou_shou_qi.explain",
 )

@@ -40,6 +40,19 @@ def new_game(options: Options, position: str | None) -> WatchedWarGame:
     )
 
 
+SOLVED_TURNS = 8
+"""The most turns left at the start for which ``check`` and ``suite`` try values by default
+(our choice: the default skirmish has 20, and 64 nodes of it take half a second and solve
+nothing)."""
+
+
+def default_budget(game: WatchedWarGame) -> int:
+    """Nodes ``check`` and ``suite`` let a reference solve spend per position by default: none
+    (0, values not tried) when more than :data:`SOLVED_TURNS` turns are left at the start, else
+    2**20 (our choice; measured in docs/oracle.md)."""
+    return 0 if game.turn_limit - game.turns_played > SOLVED_TURNS else 1 << 20
+
+
 SPEC = GameSpec(
     name="wargame",
     help="turn-based war chess (seed 002); a move is a whole turn's plan, e.g. b1-b3,c1-c2xc4",
@@ -57,4 +70,8 @@ SPEC = GameSpec(
     ),
     new_game=new_game,
     moves_example=MOVES_EXAMPLE,
+    rule_options=lambda game: {"turn_limit": game.turn_limit},
+    budget=default_budget,
+    depth=1,
+    explain="reference.wargame.explain",
 )

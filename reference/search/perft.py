@@ -47,6 +47,8 @@ def divide_raw(game: Game[M], depth: int) -> dict[M, int]:
     make_room(game, depth)
     if depth == 0 or game.is_terminal():
         return {}
+    if depth == 1:  # perft 0 below every move is 1: no need to make it (Connect6: 64k pairs)
+        return dict.fromkeys(game.legal_moves(), 1)
     counts: dict[M, int] = {}
     for move in game.legal_moves():
         game.make(move)

@@ -11,11 +11,18 @@ Bugs (each a plausible engine mistake, introduced into this package's own rules)
 * ``edge-diagonal`` (mnk): a diagonal K-line that touches the last column does not win.
 * ``double-box-turn`` (dots-and-boxes): a move completing two boxes at once passes the
   turn (the rules: completing any box gives the mover another move).
+* ``dog-spares-wolf`` (dou-shou-qi): a dog never takes a wolf.
 
 Faults: ``crash`` (exit after the first answer), ``hang`` (never answer), ``garbage``, ``huge-count`` (a 5,000-digit count), ``arabic-digits`` (a count
 in Arabic-Indic digits), ``wrong-total``, ``duplicate`` (a move listed twice),
 ``long-line`` (a 100,000-character line), ``bad-value`` (``value`` answered with text),
-``stderr-crash`` (a message on stderr, then exit status 3).
+``stderr-crash`` (a message on stderr, then exit status 3), ``signed-count`` (a count
+``-3``, then nothing), ``long-count`` (a 1,001-digit count, then nothing), ``stray`` (the
+last line of the second answer written twice), ``missing`` (the second answer without
+its last line).
+
+Protocol: 2 by default (the handshake, request ids, the position form); ``--protocol 1``
+speaks the old protocol and exits on the handshake, as engines written for it do.
 """
 
 from __future__ import annotations
@@ -28,6 +35,8 @@ from typing import Any
 from reference import Connect6, WarGame, api
 from reference.cli.options import add_game_options, game_options
 from reference.dots_and_boxes.rules import DotsAndBoxes, Side
+from reference.dou_shou_qi.geometry import Kind
+from reference.dou_shou_qi.rules import DouShouQi, Move
 from reference.errors import GameError
 from reference.mnk.solver import MNKGame
 from reference.registry import all_specs
@@ -71,13 +80,48 @@ class DoubleBoxTurnDotsAndBoxes(DotsAndBoxes):
         return points
 
 
-def new_game(args: argparse.Namespace) -> PlayableGame[Any]:
+class DogSparesWolfDouShouQi(DouShouQi):
+    """Dou Shou Qi with one bug: a dog never takes a wolf."""
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        return tuple(move for move in super().legal_moves() if not self._dog_takes_wolf(move))
+
+    def search_moves(self) -> tuple[Move, ...]:
+        return self.legal_moves()
+
+    def _dog_takes_wolf(self, move: Move) -> bool:
+        piece, target = self.piece_at(move.src), self.piece_at(move.dst)
+        return (
+            piece is not None
+            and target is not None
+            and piece.kind == Kind.DOG
+            and target.kind == Kind.WOLF
+        )
+
+
+BUGS = ("none", "edge-diagonal", "double-box-turn", "dog-spares-wolf")
+
+
+def new_game(args: argparse.Namespace, position: str | None = None) -> PlayableGame[Any]:
+    """The engine's game: the start, or ``position`` (this package's notation)."""
     if args.bug == "edge-diagonal":
+        if position is not None:
+            game = EdgeDiagonalMNK.from_notation(position, args.k or 3, symmetry=False)
+            if game._won and not game._wins_without_edge_diagonals(game.bits[1 - game.to_move]):
+                game._won = False
+            return game
         return EdgeDiagonalMNK(args.m or 3, args.n or 3, args.k or 3, symmetry=False)
     if args.bug == "double-box-turn":
+        if position is not None:
+            return DoubleBoxTurnDotsAndBoxes.from_notation(position, capture_rule=False)
         return DoubleBoxTurnDotsAndBoxes(args.rows or 2, args.cols or 2, capture_rule=False)
+    if args.bug == "dog-spares-wolf":
+        limit = 200 if args.draw_limit is None else args.draw_limit or None
+        return DogSparesWolfDouShouQi.from_notation(
+            position or "start", draw_limit=limit
+        ) if position else DogSparesWolfDouShouQi.start(draw_limit=limit)
     spec = SPECS[args.game]
-    return spec.game(spec.non_default(game_options(spec, args)))
+    return spec.game(spec.non_default(game_options(spec, args)), position)
 
 
 def alias(game: PlayableGame[Any], name: str) -> str:
@@ -117,25 +161,47 @@ FAULTS = (
     "long-line",
     "bad-value",
     "stderr-crash",
+    "signed-count",
+    "long-count",
+    "stray",
+    "missing",
 )
 
 
+def start(args: argparse.Namespace, words: list[str]) -> tuple[PlayableGame[Any], list[str]]:
+    """The game a request is about, and the rest of its words: ``position NOTATION`` or moves."""
+    if words[:1] == ["position"]:
+        return new_game(args, " ".join(words[1:])), []
+    return new_game(args), words
+
+
+def play(args: argparse.Namespace, game: PlayableGame[Any], moves: list[str]) -> None:
+    """Play ``moves``: checked, but unchecked with a bug (a buggy engine follows the
+    reference through a move it would not generate itself)."""
+    for text in moves:
+        move = game.parse_move(text)
+        if args.bug == "none":
+            game.play(move)
+        else:
+            game.make(move)
+
+
 def answer(args: argparse.Namespace, words: list[str], served: int) -> list[str]:
-    """The answer lines to one request (words split on whitespace)."""
-    fault = args.fault
+    """The answer lines to one request (words split on whitespace, no id)."""
+    fault = args.fault if served == 2 or args.fault in ALWAYS else "none"
     if fault == "hang":
         time.sleep(3600)
-    game = new_game(args)
     command, rest = words[0], words[1:]
     if command == "value":
         if fault == "bad-value":
             return ["value: about zero"]
-        for text in rest:
-            game.play(game.parse_move(text))
-        return [f"value {api.solve(game, tt=TranspositionTable(1 << 12)).value}"]
-    depth, moves = int(rest[0]), rest[1:]
-    for text in moves:
-        game.play(game.parse_move(text))
+        game, moves = start(args, rest)
+        play(args, game, moves)
+        lines = [f"value {api.solve(game, tt=TranspositionTable(1 << 12)).value}"]
+        return lines * 2 if fault == "stray" else [] if fault == "missing" else lines
+    depth = int(rest[0])
+    game, moves = start(args, rest[1:])
+    play(args, game, moves)
     counts = api.divide(game, depth)
     if args.aliases:
         counts = {alias(game, move): count for move, count in counts.items()}
@@ -145,6 +211,10 @@ def answer(args: argparse.Namespace, words: list[str], served: int) -> list[str]
         lines.insert(0, "info depth 1 nodes 9")
     elif fault == "huge-count" and lines:
         lines[0] = lines[0].split()[0] + " " + "9" * 5000
+    elif fault == "long-count" and lines:
+        return [lines[0].split()[0] + " " + "9" * 1001]
+    elif fault == "signed-count" and lines:
+        return [lines[0].split()[0] + " -3"]
     elif fault == "arabic-digits" and lines:
         lines[0] = lines[0].split()[0] + " \u0661"
     elif fault == "wrong-total":
@@ -153,17 +223,41 @@ def answer(args: argparse.Namespace, words: list[str], served: int) -> list[str]
         lines.append(lines[0])
     elif fault == "long-line":
         lines.insert(0, "x" * 100_000)
+    elif fault == "missing":
+        return lines
+    elif fault == "stray":
+        return [*lines, f"total {total}", f"total {total}"]
     return [*lines, f"total {total}"]
+
+
+ALWAYS = ("garbage", "huge-count", "arabic-digits", "wrong-total", "duplicate", "long-line", "bad-value", "signed-count", "long-count")
+"""Faults in every answer (the others: in the second answer after the handshake's)."""
+
+
+def hello(args: argparse.Namespace) -> str:
+    """The answer to ``protocol 2 ...``: this engine's game and rule options, and ``position``."""
+    spec = SPECS[args.game]
+    game = new_game(args)
+    options = spec.rule_options(game) if spec.rule_options else {}
+    return " ".join(["protocol 2", args.game, *(f"{k}={v}" for k, v in options.items()), "position"])
+
+
+def serve_line(args: argparse.Namespace, words: list[str], served: int) -> list[str]:
+    """The lines answering one request line (ids echoed at the start of each)."""
+    rid: list[str] = []
+    if words[0].isdigit():
+        rid, words = words[:1], words[1:]
+    lines = answer(args, words, served)
+    return [" ".join([*rid, line]) for line in lines]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, add_help=False)
     parser.add_argument("game", choices=list(SPECS))
-    parser.add_argument(
-        "--bug", choices=("none", "edge-diagonal", "double-box-turn"), default="none"
-    )
+    parser.add_argument("--bug", choices=BUGS, default="none")
     parser.add_argument("--aliases", action="store_true", help="name moves another legal way")
     parser.add_argument("--fault", choices=FAULTS, default="none")
+    parser.add_argument("--protocol", choices=("1", "2"), default="2")
     args, rest = parser.parse_known_args()
     game_parser = argparse.ArgumentParser(prog=args.game)
     add_game_options(game_parser, SPECS[args.game])
@@ -175,10 +269,16 @@ def main() -> int:
             continue
         if words[0] == "quit":
             return 0
+        if words[0] == "protocol":
+            if args.protocol == "1":
+                print(f"engine: unknown request {words[0]!r}", file=sys.stderr, flush=True)
+                return 2
+            print(hello(args), flush=True)
+            continue
         if args.fault == "stderr-crash":
             print("engine: out of cheese", file=sys.stderr, flush=True)
             return 3
-        print("\n".join(answer(args, words, served)), flush=True)
+        print("\n".join(serve_line(args, words, served)), flush=True)
         served += 1
         if args.fault == "crash":
             return 0

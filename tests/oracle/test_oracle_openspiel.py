@@ -125,11 +125,28 @@ def test_non_square_boards_agree_with_openspiel(
     )
 
 
-def test_a_different_game_behind_openspiel_is_caught(capsys: pytest.CaptureFixture[str]) -> None:
-    """The control: OpenSpiel playing 3 in a row on 4 x 4 against ours playing 4 in a row (its
-    game ends at three, so it is missing the moves ours still has)."""
-    engine = openspiel("mnk", "--m", "4", "--n", "4", "--k", "3")
-    argv = ["mnk", "--m", "4", "--n", "4", "--k", "4", "--engine", engine, "--depth", "2"]
-    status = main(["check", *argv, "--positions", "50", "--max-moves", "8", "--json", "--quiet"])
+@pytest.mark.parametrize(
+    ("game", "ours", "theirs", "words"),
+    [
+        ("mnk", ["--m", "4", "--n", "4", "--k", "4"], ["--m", "4", "--n", "4", "--k", "3"], "(k)"),
+        ("mnk", ["--m", "3", "--n", "3", "--k", "3"], ["--m", "4", "--n", "3", "--k", "3"], "(m)"),
+        ("dots-and-boxes", ["--rows", "2", "--cols", "2"], ["--rows", "2", "--cols", "3"], "(cols)"),
+    ],
+)
+def test_other_game_options_behind_openspiel_are_caught_at_the_handshake(
+    capsys: pytest.CaptureFixture[str], game: str, ours: list[str], theirs: list[str], words: str
+) -> None:
+    """The control: OpenSpiel playing another game (3 in a row against 4, a 4 x 3 board against
+    3 x 3, 2 x 3 boxes against 2 x 2) is reported at the handshake as other game options, with
+    both sides' answers, before any position is compared (2 x 3 boxes used to end in a 60 s
+    timeout on the first value)."""
+    argv = [game, *ours, "--engine", openspiel(game, *theirs), "--what", "value"]
+    status = main(["check", *argv, "--positions", "50", "--json", "--quiet"])
     out = json.loads(capsys.readouterr().out)
-    assert status == 1 and out["finding"]["kind"] == "moves" and out["finding"]["missing"]
+    fault = out["fault"]
+    assert status == 1 and out["finding"] is None and out["checked"] == 0
+    assert fault["kind"] == "options" and words in fault["message"]
+    assert "the game options differ" in fault["message"]
+    for option in range(0, len(ours), 2):
+        assert f"{ours[option][2:]}={ours[option + 1]}" in fault["message"]
+        assert f"{theirs[option][2:]}={theirs[option + 1]}" in fault["message"]

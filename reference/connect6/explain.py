@@ -1,0 +1,63 @@
+"""Why, in one line: a move legal, a game over, what a move does (Connect6 rules, seed 004).
+
+``check`` ends each finding with one of these lines (the leaf of the descent).
+"""
+
+from __future__ import annotations
+
+from reference.connect6.notation import Move, format_point
+from reference.connect6.rules import Connect6
+
+DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+"""Row, column, diagonal and anti-diagonal steps (column, row)."""
+
+SIX = 6
+"""Stones in a row that win (six or more)."""
+
+
+def winning_line(game: Connect6, colour: int) -> list[str]:
+    """The first six points in a row of ``colour``'s stones, or ``[]``."""
+    geo, stones, size = game.geo, game.stones(colour), game.size
+    for row in range(size):
+        for column in range(size):
+            for dc, dr in DIRECTIONS:
+                cells = [(column + i * dc, row + i * dr) for i in range(SIX)]
+                if all(
+                    0 <= c < size and 0 <= r < size and stones >> geo.point(c, r) & 1
+                    for c, r in cells
+                ):
+                    return [format_point(geo, geo.point(c, r)) for c, r in cells]
+    return []
+
+
+def why_legal(game: Connect6, move: Move) -> str:
+    """Why ``move`` is legal: its points are empty, the stone count is right, no six yet."""
+    count = game.stones_per_move()
+    stones = "one stone" if count == 1 else "two stones"
+    return (
+        f"{game.format_move(move)} is legal: {game.player_name(game.to_move)} places {stones} "
+        "on empty points and no one has six in a row yet"
+    )
+
+
+def why_over(game: Connect6) -> str:
+    """Why the game is over: the six in a row (its points), or a full board."""
+    winner = game.winner()
+    if winner is None:
+        return "the board is full and no one has six in a row: a draw, worth 0"
+    cells = " ".join(winning_line(game, winner))
+    loser = game.player_name(1 - winner)
+    return f"{game.player_name(winner)} has six in a row: {cells}; the side to move ({loser}) has lost: -1"
+
+
+def what_move_does(game: Connect6, move: Move) -> str:
+    """What ``move`` does: completes six in a row (the points), or passes the turn."""
+    name, mover = game.format_move(move), game.to_move
+    game.make(move)
+    try:
+        if game.winner() is not None:
+            cells = " ".join(winning_line(game, mover))
+            return f"{name} completes six in a row for {game.player_name(mover)}: {cells}"
+        return f"{name} completes no six; the turn passes"
+    finally:
+        game.unmake()
