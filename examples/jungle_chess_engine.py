@@ -34,6 +34,10 @@ all; each is this package's rule, said in docs/oracle.md):
 * ``value``: a plain negamax over the package's moves (no table, no ordering), for the
   side to move: ``1`` / ``0`` / ``-1``.  Only positions near the draw limit are small
   enough for it.
+
+**Protocol.**  Version 2 of ``check``'s protocol (docs/oracle.md): the handshake is answered
+with ``protocol 2 dou-shou-qi draw_limit=N rules=standard``, so a reference playing other options stops at the first line, and
+request ids are echoed.  ``--protocol 1`` plays an engine written before the handshake.
 """
 
 from __future__ import annotations
@@ -247,19 +251,39 @@ def answer(engine: JungleEngine, command: str, rest: list[str]) -> str:
     raise ValueError(f"unknown request {command!r}")
 
 
-def serve(engine: JungleEngine) -> int:
-    """Answer protocol requests on stdin until ``quit`` or end of input."""
+def hello(engine: JungleEngine) -> str:
+    """The answer to the handshake: protocol 2, this package's game name and the rule
+    options in its names (no ``position``: the adapter takes move lists only)."""
+    draw_limit = engine.draw_limit or 0
+    return f"protocol 2 dou-shou-qi draw_limit={draw_limit} rules=standard"
+
+
+def serve(engine: JungleEngine, protocol: int = 2) -> int:
+    """Answer protocol requests on stdin until ``quit`` or end of input.
+
+    Protocol 2 (docs/oracle.md): the handshake ``protocol 2 ...`` is answered with
+    :func:`hello`; a request that starts with an id (``12 perft 2 e3-d3``) is answered with
+    lines that start with it.  ``protocol=1`` plays an engine written before the handshake:
+    it takes the handshake for an unknown request and exits, as such engines do.
+    """
     for line in sys.stdin:
         words = line.split()
+        request_id: list[str] = []
+        if words and words[0].isdigit():
+            request_id, words = words[:1], words[1:]
         if not words:
             continue
         if words[0] == "quit":
             return 0
+        if words[0] == "protocol" and protocol == 2:
+            print(hello(engine), flush=True)
+            continue
         try:
-            print(answer(engine, words[0], words[1:]), flush=True)
+            lines = answer(engine, words[0], words[1:]).split("\n")
         except (ValueError, IndexError) as error:
             print(f"jungle_chess_engine: {error}", file=sys.stderr, flush=True)
             return 2
+        print("\n".join(" ".join([*request_id, text]) for text in lines), flush=True)
     return 0
 
 
@@ -271,8 +295,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--draw-limit", type=int, default=200, help="plies from the start; 0 = none (default 200)"
     )
+    parser.add_argument(
+        "--protocol",
+        type=int,
+        choices=(1, 2),
+        default=2,
+        help="2 (default): answer the handshake and echo request ids; 1: an engine written "
+        "before the handshake (it exits on it and is restarted)",
+    )
     args = parser.parse_args(argv)
-    return serve(JungleEngine(args.draw_limit or None))
+    return serve(JungleEngine(args.draw_limit or None), args.protocol)
 
 
 if __name__ == "__main__":

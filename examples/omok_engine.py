@@ -33,6 +33,10 @@ whole moves):
   places no second stone, and the pair counts as one move that ends the game;
 * ``value``: a plain negamax over ``omok``'s moves (no table), ``1`` / ``0`` / ``-1`` for the
   side to move; only positions with a few empty points are small enough for it.
+
+**Protocol.**  Version 2 of ``check``'s protocol (docs/oracle.md): the handshake is answered
+with ``protocol 2 connect6 size=S``, so a reference playing other options stops at the first line, and
+request ids are echoed.  ``--protocol 1`` plays an engine written before the handshake.
 """
 
 from __future__ import annotations
@@ -164,19 +168,38 @@ def answer(engine: OmokEngine, command: str, rest: list[str]) -> str:
     raise ValueError(f"unknown request {command!r}")
 
 
-def serve(engine: OmokEngine) -> int:
-    """Answer protocol requests on stdin until ``quit`` or end of input."""
+def hello(engine: OmokEngine) -> str:
+    """The answer to the handshake: protocol 2, this package's game name and the rule
+    options in its names (no ``position``: the adapter takes move lists only)."""
+    return f"protocol 2 connect6 size={engine.size}"
+
+
+def serve(engine: OmokEngine, protocol: int = 2) -> int:
+    """Answer protocol requests on stdin until ``quit`` or end of input.
+
+    Protocol 2 (docs/oracle.md): the handshake ``protocol 2 ...`` is answered with
+    :func:`hello`; a request that starts with an id (``12 perft 2 e3-d3``) is answered with
+    lines that start with it.  ``protocol=1`` plays an engine written before the handshake:
+    it takes the handshake for an unknown request and exits, as such engines do.
+    """
     for line in sys.stdin:
         words = line.split()
+        request_id: list[str] = []
+        if words and words[0].isdigit():
+            request_id, words = words[:1], words[1:]
         if not words:
             continue
         if words[0] == "quit":
             return 0
+        if words[0] == "protocol" and protocol == 2:
+            print(hello(engine), flush=True)
+            continue
         try:
-            print(answer(engine, words[0], words[1:]), flush=True)
+            lines = answer(engine, words[0], words[1:]).split("\n")
         except (ValueError, IndexError) as error:
             print(f"omok_engine: {error}", file=sys.stderr, flush=True)
             return 2
+        print("\n".join(" ".join([*request_id, text]) for text in lines), flush=True)
     return 0
 
 
@@ -186,8 +209,16 @@ def main(argv: list[str] | None = None) -> int:
         "`python -m reference check connect6` (see the module docstring)."
     )
     parser.add_argument("--size", type=int, default=19, help="S x S board, 6..19 (default 19)")
+    parser.add_argument(
+        "--protocol",
+        type=int,
+        choices=(1, 2),
+        default=2,
+        help="2 (default): answer the handshake and echo request ids; 1: an engine written "
+        "before the handshake (it exits on it and is restarted)",
+    )
     args = parser.parse_args(argv)
-    return serve(OmokEngine(args.size))
+    return serve(OmokEngine(args.size), args.protocol)
 
 
 if __name__ == "__main__":

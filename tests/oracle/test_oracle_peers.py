@@ -172,11 +172,22 @@ def test_jungle_chess_values_agree_on_300_positions(capsys: pytest.CaptureFixtur
 
 def test_jungle_chess_finds_the_thesis_rules(capsys: pytest.CaptureFixture[str]) -> None:
     """The control: the thesis's rules (wolf 3, dog 4, a trapped piece takes nothing)
-    against jungle-chess are caught as a difference in the moves."""
-    argv = ["dou-shou-qi", "--engine", engine(JUNGLE), "--depth", "2", "--positions", "300"]
-    status = main(["check", *argv, "--min-moves", "20", "--max-moves", "199", "--json", "--quiet"])
+    against jungle-chess are caught at the handshake (protocol 2: the engine says
+    ``rules=standard``) and, with an engine that has no handshake (protocol 1), as a
+    difference in the moves."""
+    argv = ["dou-shou-qi", "--depth", "2", "--positions", "300", "--json", "--quiet"]
+    window = ["--min-moves", "20", "--max-moves", "199"]
+    status = main(["check", *argv, *window, "--engine", engine(JUNGLE)])
+    out = json.loads(capsys.readouterr().out)
+    assert status == 1 and out["finding"] is None
+    assert out["fault"]["kind"] == "options" and "(rules)" in out["fault"]["message"]
+    assert "rules=thesis" in out["fault"]["message"]
+    assert "rules=standard" in out["fault"]["message"]
+    old_engine = engine(JUNGLE, "--protocol", "1")
+    status = main(["check", *argv, *window, "--engine", old_engine])
     out = json.loads(capsys.readouterr().out)
     assert status == 1 and out["finding"]["kind"] == "moves"
+    assert out["protocol"]["version"] == 1
 
 
 # ------------------------------------------------------------------------- omok
@@ -243,11 +254,19 @@ def test_omok_connect6_values_agree_on_300_positions(capsys: pytest.CaptureFixtu
 
 
 def test_omok_on_another_board_is_caught(capsys: pytest.CaptureFixture[str]) -> None:
-    """The control: omok on 7 x 7 against this package on 6 x 6 (its first move has 49 points)."""
-    argv = ["connect6", "--size", "6", "--engine", engine(OMOK, "--size", "7"), "--depth", "1"]
-    status = main(["check", *argv, "--positions", "5", "--json", "--quiet"])
+    """The control: omok on 7 x 7 against this package on 6 x 6, named at the handshake
+    (protocol 2), and by the first move's 49 points (the start's perft 1) with an engine that
+    has no handshake."""
+    argv = ["connect6", "--size", "6", "--depth", "1", "--positions", "5", "--json", "--quiet"]
+    status = main(["check", *argv, "--engine", engine(OMOK, "--size", "7")])
     out = json.loads(capsys.readouterr().out)
-    assert status == 1 and out["finding"] is not None
+    assert status == 1 and out["fault"]["kind"] == "options"
+    assert "size=6" in out["fault"]["message"] and "size=7" in out["fault"]["message"]
+    old_engine = engine(OMOK, "--size", "7", "--protocol", "1")
+    status = main(["check", *argv, "--engine", old_engine])
+    out = json.loads(capsys.readouterr().out)
+    assert status == 1 and out["protocol"]["version"] == 1 and out["fault"]["kind"] == "options"
+    assert "36 moves" in out["fault"]["message"] and "the engine 49" in out["fault"]["message"]
 
 
 # ------------------------------------------------------------- golden suites
