@@ -119,7 +119,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--budget",
         NODE_BUDGET,
         "value: nodes the reference may spend per position; a position over it is skipped "
-        "and counted (default: the game's, see docs/oracle.md)",
+        "and counted (default: the game's for each position, see docs/oracle.md)",
     )
     add_output_arguments(parser)
 
@@ -260,18 +260,16 @@ def run(spec: GameSpec, args: argparse.Namespace) -> int:
     except ValueError as error:
         raise ParameterError(f"--engine: {error}") from None
     cases = build_cases(spec, args)
-    if args.budget is None:
-        args.budget = spec.budget_for(cases[0].new_game())
     if args.what == "value" and args.suite is not None and not any(c.known_value for c in cases):
-        raise ParameterError(f"no position was compared: every one {_why_none(args)}")
+        raise ParameterError(f"no position was compared: every one {_why_none(args, None)}")
     out = report_head(spec, args, cases)
     with Engine(command, timeout=args.timeout) as engine:
         if greet(spec, cases[0], engine, out):
-            finding, current = check_cases(cases, engine, args, out)
+            finding, current = check_cases(spec, cases, engine, args, out)
             if finding is not None and current is not None:
                 finding = settle(spec, args, command, engine, finding, current, out)
     if finding_free(out) and out["checked"] == 0:
-        raise ParameterError(f"no position was compared: every one {_why_none(args)}")
+        raise ParameterError(f"no position was compared: every one {_why_none(args, out)}")
     if out["finding"] is None and out["fault"] is None:
         out["agree"] = True
         out["index"] = None
@@ -363,7 +361,7 @@ def settle(
         if engine.version < 2 and not confirmed(spec, args, command, finding, current, out):
             return finding
         found = len(finding.moves)
-        finding = shorten(current.new_game, engine, finding, args.budget)
+        finding = shorten(current.new_game, engine, finding, case_budget(spec, current, args.budget))
         out["shortened_from"] = found if len(finding.moves) < found else None
         out["position_request"] = position_request(engine, finding, out)
     except EngineFault as fault:
@@ -468,13 +466,25 @@ boards too large to solve)."""
 SKIPPED = {
     OVER_BUDGET: "over the node budget",
     "no value": "no value in the suite",
-    NOT_TRIED: "values not tried: the game's default budget is 0 on this board (give --budget)",
+    NOT_TRIED: "values not tried: the game's default budget is 0 for such positions (give --budget)",
 }
 """Why a position is skipped, as the report says it."""
 
 
+def case_budget(spec: GameSpec, case: Case, budget: int | None) -> int:
+    """The node budget of a value at ``case``: ``--budget`` when given, else the game's
+    default for that position (which may depend on how far the game is from its end)."""
+    if budget is not None:
+        return budget
+    return spec.budget_for(replay(case.new_game, case.moves))
+
+
 def check_cases(
-    cases: Sequence[Case], engine: Engine, args: argparse.Namespace, out: JsonObject
+    spec: GameSpec,
+    cases: Sequence[Case],
+    engine: Engine,
+    args: argparse.Namespace,
+    out: JsonObject,
 ) -> tuple[Finding | None, Case | None]:
     """Compare ``cases`` in order until the first finding or engine fault; count into ``out``
     (``checked``, ``skipped``, ``skipped_why``, ``index``, ``fault``).  The finding and its case."""
@@ -485,7 +495,8 @@ def check_cases(
         for index, case in enumerate(cases, start=1):
             current = case
             out["index"] = index
-            result = check_case(case, engine, args.what, args.budget)
+            budget = case_budget(spec, case, args.budget) if args.what == "value" else 0
+            result = check_case(case, engine, args.what, budget)
             if isinstance(result, Finding):
                 return result, current
             if result is None:
@@ -521,13 +532,15 @@ def in_step(engine: Engine, case: Case) -> None:
         )
 
 
-def _why_none(args: argparse.Namespace) -> str:
+def _why_none(args: argparse.Namespace, out: JsonObject | None) -> str:
     """Why no position was compared, and what to do."""
     if args.suite is not None:
         return "had no value in the suite (write it with a larger --budget)"
-    if args.budget == 0:
-        return "was not tried: the game's default budget on this board is 0 (give --budget)"
-    return "was over the --budget (raise it, or use --min-moves for positions nearer the end)"
+    skipped_why = {} if out is None else out["skipped_why"]
+    assert isinstance(skipped_why, dict)
+    if set(skipped_why) == {SKIPPED[NOT_TRIED]}:
+        return "was not tried: the game's default budget is 0 for such positions (give --budget, or --min-moves for positions nearer the end)"
+    return "was over the node budget (raise --budget, or use --min-moves for positions nearer the end)"
 
 
 def _answer_text(answer: object) -> str:
@@ -550,7 +563,8 @@ def render(out: JsonObject, case: Case | None) -> str:
     skipped_why = out["skipped_why"]
     assert isinstance(skipped_why, dict)
     skipped = ", ".join(f"{n} {why}" for why, n in skipped_why.items())
-    skipped = f", {out['skipped']} skipped ({skipped}; node budget {out['budget']:,})" if skipped else ""
+    budget = "the game's default per position" if out["budget"] is None else f"{out['budget']:,}"
+    skipped = f", {out['skipped']} skipped ({skipped}; node budget {budget})" if skipped else ""
     if out["agree"]:
         return "\n".join([*lines, f"all agree: {out['checked']} checked{skipped}"])
     where = f"position {out['index']} of {out['positions']}" if out["index"] else "the handshake"

@@ -24,6 +24,7 @@ from reference.cli.options import (
     given_options,
 )
 from reference.errors import ParameterError
+from reference.oracle.positions import replay
 from reference.oracle.suite import game_factory, suite_line
 from reference.ranges import add_ranged_argument
 from reference.registry import GameSpec
@@ -59,20 +60,31 @@ def write_suite(spec: GameSpec, args: argparse.Namespace, out: IO[str]) -> int:
     check_random_play(args)
     options = given_options(spec, args)
     draws = draw_positions(game_factory(spec, options), args)
-    budget = spec.budget_for(game_factory(spec, options)()) if args.budget is None else args.budget
-    over = 0
+    new_game = game_factory(spec, options)
+    depth = spec.depth if args.depth is None else args.depth
+    unsolved = {"value not tried": 0, "over budget": 0}
     for index, moves in enumerate(draws, start=1):
-        depth = spec.depth if args.depth is None else args.depth
+        budget = args.budget
+        if budget is None:  # the game's default for this position (it may depend on the plies left)
+            budget = spec.budget_for(replay(new_game, moves))
         line = suite_line(spec, options, moves, depth=depth, budget=budget)
         out.write(json.dumps(line) + "\n")
         out.flush()
-        over += line["value"] is None
+        solved = "solved"
+        if line["value"] is None:
+            solved = "value not tried" if budget == 0 else "over budget"
+            unsolved[solved] += 1
         if not args.quiet:
-            unsolved = "value not tried" if budget == 0 else "over budget"
-            solved = "solved" if line["value"] is not None else unsolved
             print(f"suite: {index}/{len(draws)} ({solved})", file=sys.stderr, flush=True)
+    over = sum(unsolved.values())
     if over:
-        why = "not tried (the game's default budget on this board is 0; give --budget)" if budget == 0 else f"over the node budget ({budget:,}; --budget raises it)"
+        whys = []
+        if unsolved["value not tried"]:
+            whys.append(f"{unsolved['value not tried']} not tried (the game's default budget is 0 for such positions; give --budget)")
+        if unsolved["over budget"]:
+            limit = "the game's default" if args.budget is None else f"{args.budget:,}"
+            whys.append(f"{unsolved['over budget']} over the node budget ({limit}; --budget raises it)")
+        why = ", ".join(whys)
         print(
             f"suite: {over} of {len(draws)} positions without a value: {why}",
             file=sys.stderr,

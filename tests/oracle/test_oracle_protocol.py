@@ -200,15 +200,36 @@ def test_default_budgets_are_the_games_and_skips_are_counted_with_why(
     argv = ["wargame", "--engine", engine("wargame"), "--what", "value", "--positions", "3"]
     assert main(["check", *argv, "--quiet"]) == 2
     _, err = capsys.readouterr()
-    assert "was not tried: the game's default budget on this board is 0" in err
+    assert "was not tried: the game's default budget is 0 for such positions" in err
     assert spec.budget_for(spec.game({})) == 0
     argv = ["wargame", "--turn-limit", "4", "--what", "value", "--positions", "3"]
     argv += ["--engine", engine("wargame", "--turn-limit", "4")]
     _, out = check(capsys, *argv)
-    assert out["budget"] == spec.budget_for(spec.game({"turn_limit": 4})) == 1 << 20
+    assert out["budget"] is None  # the game's default, decided per position
+    assert spec.budget_for(spec.game({"turn_limit": 4})) == 1 << 20
     assert out["checked"] + out["skipped"] == 3 and out["fault"] is None
     assert sum(out["skipped_why"].values()) == out["skipped"]
     assert set(out["skipped_why"]) <= {"over the node budget"}
+
+
+def test_the_default_budget_is_decided_per_position_not_by_the_start(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Dou Shou Qi's default budget is 0 with more than 24 plies left before the draw limit
+    and 2**16 nearer it: positions 180-199 plies in are valued with the default budget
+    (the start's budget, 0, would skip them all), in check and in suite alike."""
+    spec = load("dou-shou-qi")
+    window = ["--min-moves", "180", "--max-moves", "199", "--positions", "6"]
+    argv = ["dou-shou-qi", "--engine", engine("dou-shou-qi"), "--what", "value", *window]
+    _, out = check(capsys, *argv)
+    assert out["budget"] is None and out["checked"] >= 1
+    assert out["checked"] + out["skipped"] == 6
+    assert spec.budget_for(spec.game({})) == 0
+    assert main(["suite", "dou-shou-qi", *window, "--quiet"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 6
+    valued = [line for line in lines if line["value"] is not None]
+    assert valued and all(200 - len(line["moves"]) <= 24 for line in valued)
 
 
 def test_a_suite_says_how_many_positions_have_no_value_and_why(
