@@ -152,6 +152,8 @@ def jungle_values(capsys: pytest.CaptureFixture[str], positions: int) -> dict[st
         engine(JUNGLE, "--draw-limit", "200"),
         "--what",
         "value",
+        "--budget",
+        str(1 << 20),  # a few of them need more than the game's default (2**16)
         "--positions",
         str(positions),
         "--min-moves",

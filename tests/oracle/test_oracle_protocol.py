@@ -242,4 +242,4 @@ def test_a_suite_says_how_many_positions_have_no_value_and_why(
     assert main(argv) == 0
     out, err = capsys.readouterr()
     assert [json.loads(line)["value"] for line in out.splitlines()] == [None] * 3
-    assert "suite: 3 of 3 positions without a value: over the node budget (1;" in err
+    assert "suite: 3 of 3 positions without a value: 3 over the node budget (1;" in err
