@@ -20,6 +20,14 @@ The serial solver does the same tests in another order: the root's null-window t
 visit the same children, then every root move is tested against ``v``.  So the work is
 about the serial work, cut into a job per class.
 
+**The split class.**  The class the serial solver would search first
+(:func:`in_search_order`; on 3x4 the move that proves the tie, half the work) is cut
+the first time it is tested: its child's value against the test's bound is the best of
+the child's moves, so each class of the child's moves is one job (:class:`Split`),
+handed to the pool before the other classes, and the class's fail-soft bound is
+combined from their answers.  ``split_edges`` says from how many undrawn edges of the
+child on.
+
 **The table.** With ``--workers`` the workers are forked after a
 :class:`.shared_table.SharedBoxTable` is made, and all search against it: a position one
 worker proved is a table hit for the other, as in the serial solver.  On a Dask cluster
