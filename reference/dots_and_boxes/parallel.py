@@ -20,6 +20,14 @@ The serial solver does the same tests in another order: the root's null-window t
 visit the same children, then every root move is tested against ``v``.  So the work is
 about the serial work, cut into a job per class.
 
+**The split class.**  The class the serial solver would search first
+(:func:`in_search_order`; on 3x4 the move that proves the tie, half the work) is cut
+the first time it is tested: its child's value against the test's bound is the best of
+the child's moves, so each class of the child's moves is one job (:class:`Split`),
+handed to the pool before the other classes, and the class's fail-soft bound is
+combined from their answers.  ``split_edges`` says from how many undrawn edges of the
+child on.
+
 **The table.** With ``--workers`` the workers are forked after a
 :class:`.shared_table.SharedBoxTable` is made, and all search against it: a position one
 worker proved is a table hit for the other, as in the serial solver.  On a Dask cluster
@@ -41,13 +49,14 @@ from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass
 
 from reference.dots_and_boxes.geometry import Edge
-from reference.dots_and_boxes.layout import layout
+from reference.dots_and_boxes.layout import Layout, layout
 from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dots_and_boxes.shared_table import KEY_BITS, SharedBoxTable
 from reference.dots_and_boxes.solver import (
     DEFAULT_MAX_ENTRIES,
     Rules,
     Solver,
+    first_moves,
     root_orbits,
     solve_exactly,
     value_exactly,
@@ -135,6 +144,93 @@ def run_move_test(job: MoveTest) -> MoveBound:
         after.tt_cutoffs - before.tt_cutoffs,
     )
     return MoveBound(lower, upper, stats, os.getpid(), time.process_time() - cpu)
+
+
+# ---------------------------------------------------------------------------
+# the split class: its test cut into one job per move of its child
+
+SPLIT_EDGES = 24
+"""A root class is split into its child's moves when the child has at least this many
+undrawn edges (our choice: 3x4's first moves leave 30; small trees are not worth the jobs)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """The test of one root class cut into jobs: the child's value against ``bound`` is
+    the best of its moves' values, each move one :class:`MoveTest` against ``bound``.
+
+    ``gain`` is what the root move completed: the class is worth ``gain + c`` for the
+    child's value ``c`` when it is positive (the mover moves again), else ``-c``.
+    """
+
+    gain: int
+    bound: int
+    """The child's test: is ``c`` at least this?"""
+
+    @classmethod
+    def of(cls, gain: int, class_bound: int) -> Split:
+        """The child's test that answers "is the class worth at least ``class_bound``?"."""
+        return cls(gain, class_bound - gain if gain else -class_bound + 1)
+
+    def combine(self, found: list[MoveBound], total: int) -> MoveBound | None:
+        """The class's bound from the answers so far of ``total`` jobs, or ``None`` while
+        it is not known: one move at least ``bound`` makes the child at least its lower
+        bound; every move below it makes the child at most the largest upper bound."""
+        stats = SearchStats()
+        for one in found:
+            stats = _add(stats, one.stats)
+        cpu = sum(one.cpu_seconds for one in found)
+        lowers = [one.lower for one in found if one.lower is not None]
+        if lowers:
+            c_lower: int | None = max(lowers)
+            c_upper: int | None = None
+        elif len(found) == total:
+            c_lower, c_upper = None, max(one.upper for one in found if one.upper is not None)
+        else:
+            return None
+        if self.gain:
+            return MoveBound(
+                None if c_lower is None else self.gain + c_lower,
+                None if c_upper is None else self.gain + c_upper,
+                stats, found[-1].worker, cpu,
+            )
+        return MoveBound(
+            None if c_upper is None else -c_upper,
+            None if c_lower is None else -c_lower,
+            stats, found[-1].worker, cpu,
+        )
+
+
+def _combined(jobs: list[Future[MoveBound]], split: Split) -> Future[MoveBound]:
+    """One future for the jobs of a split class: its bound as soon as one job proves the
+    child's test (the rest are cancelled) or all have failed it; cancelling it cancels them."""
+    result: Future[MoveBound] = Future()
+    lock = threading.RLock()  # cancelling a job runs its callbacks in this thread
+    found: list[MoveBound] = []
+
+    def cancel_all() -> None:
+        for job in jobs:
+            job.cancel()
+
+    def done(job: Future[MoveBound]) -> None:
+        with lock:
+            if result.done():
+                return
+            try:
+                found.append(job.result())
+            except BaseException as exc:  # a job's error (or cancellation) is the class's
+                result.set_exception(exc)
+                cancel_all()
+                return
+            answer = split.combine(found, len(jobs))
+            if answer is not None:
+                result.set_result(answer)
+                cancel_all()
+
+    result.add_done_callback(lambda f: cancel_all() if f.cancelled() else None)
+    for job in jobs:
+        job.add_done_callback(done)
+    return result
 
 
 # ---------------------------------------------------------------------------
@@ -245,6 +341,7 @@ def solve_in_parallel(
     share_table: bool = False,
     on_report: Callable[[SolveReport], None] | None = None,
     max_entries: int = DEFAULT_MAX_ENTRIES,
+    split_edges: int = SPLIT_EDGES,
 ) -> RawSolution[Edge]:
     """The exact value and every optimal move of ``game``, the root's moves tested by
     ``executor``'s workers (see the module docstring); ``game`` is left unchanged.
@@ -267,21 +364,34 @@ def solve_in_parallel(
     lay = layout(game.rows, game.cols)
     root = lay.to_internal(game.edges)
     remaining = lay.num_boxes - lay.completed(root)
-    classes = root_orbits(game, rules)
+    classes = in_search_order(root_orbits(game, rules), game, rules)
     children: list[tuple[int, int]] = []
-    for orbit in classes:
+    grandchildren: list[tuple[int, int]] = []
+    for i, orbit in enumerate(classes):
         gain = game.make(orbit[0])
         children.append((lay.to_internal(game.edges), gain))
+        if i == 0 and (lay.full & ~children[0][0]).bit_count() >= max(split_edges, 1):
+            grandchildren = _children(game, rules, lay)
         game.unmake()
     table = SharedBoxTable.create() if share_table and lay.full.bit_length() <= KEY_BITS else None
     name = None if table is None else table.name
 
+    bounds = RootBounds(len(classes), remaining)
+
     def submit(i: int, beta: int) -> Future[MoveBound]:
         child, gain = children[i]
+        if i == 0 and grandchildren and bounds.lo[0] == -remaining == -bounds.hi[0]:
+            # the likely-best class, tested for the first time: both workers on its test
+            split = Split.of(gain, beta)
+            jobs = [
+                executor.submit(run_move_test, MoveTest(
+                    game.rows, game.cols, rules, root, g, k, split.bound, name, max_entries
+                ))
+                for g, k in grandchildren
+            ]
+            return _combined(jobs, split)
         job = MoveTest(game.rows, game.cols, rules, root, child, gain, beta, name, max_entries)
         return executor.submit(run_move_test, job)
-
-    bounds = RootBounds(len(classes), remaining)
 
     def report(state: RootBounds, beta: int, estimate: float, stats: SearchStats) -> None:
         assert on_report is not None
@@ -311,10 +421,45 @@ def solve_in_parallel(
     return RawSolution(value, tuple(best), stats, time.perf_counter() - start, value)
 
 
+def in_search_order(
+    classes: list[list[Edge]], game: DotsAndBoxes, rules: Rules
+) -> list[list[Edge]]:
+    """``classes`` sorted by where the serial solver's first move of each comes in its
+    order (:func:`.solver.first_moves`); the first is the class it would search first."""
+    lay = layout(game.rows, game.cols)
+    root = lay.to_internal(game.edges)
+    rank = {e: r for r, e in enumerate(first_moves(lay, rules, root))}
+    last = len(rank)
+
+    def position(orbit: list[Edge]) -> int:
+        best = last
+        for move in orbit:
+            game.make(move)
+            best = min(best, rank.get(lay.to_internal(game.edges) & ~root, last))
+            game.unmake()
+        return best
+
+    return sorted(classes, key=position)
+
+
+def _children(game: DotsAndBoxes, rules: Rules, lay: Layout) -> list[tuple[int, int]]:
+    """The children of ``game``'s position, one per class of its moves (:func:`root_orbits`),
+    as (internal edge set, boxes the move completed), in the serial solver's order."""
+    found = []
+    for orbit in in_search_order(root_orbits(game, rules), game, rules):
+        gain = game.make(orbit[0])
+        found.append((lay.to_internal(game.edges), gain))
+        game.unmake()
+    return found
+
+
 __all__ = [
+    "SPLIT_EDGES",
     "MoveBound",
     "MoveTest",
     "RootBounds",
+    "Split",
+    "in_search_order",
     "run_move_test",
     "run_rounds",
     "solve_exactly",

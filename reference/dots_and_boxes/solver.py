@@ -540,6 +540,21 @@ def _shared_store_function(
     return store
 
 
+def first_moves(lay: Layout, rules: Rules, edges: int) -> list[int]:
+    """The moves the node function tries first at the internal edge set ``edges`` (an
+    empty table: no hint), as single-edge masks in its order, after the forced captures
+    it settles (which come first).  :mod:`.parallel` picks by it the root move to split."""
+    settled, _, two, three, _ = _settle_function(lay, rules.capture_rule)(edges)
+    forced = settled & ~edges
+    order = [forced & -forced] if forced else []
+    for group in _moves_function(lay, rules, _components_function(lay))(settled, two, three, 0):
+        while group:
+            e = group & -group
+            group ^= e
+            order.append(e)
+    return order
+
+
 def root_orbits(game: DotsAndBoxes, rules: Rules) -> list[list[Edge]]:
     """The legal moves grouped into classes of equal value, in ``legal_moves`` order.
 

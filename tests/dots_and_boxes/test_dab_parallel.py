@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
 import random
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
@@ -24,13 +25,16 @@ from reference.cli.main import main
 from reference.cli.speedup import SpeedupLine, measure_speedup, render_speedup
 from reference.dots_and_boxes.parallel import (
     MoveBound,
+    MoveTest,
     RootBounds,
+    Split,
+    in_search_order,
     run_rounds,
     solve_in_parallel,
 )
 from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dots_and_boxes.shared_table import SharedBoxTable
-from reference.dots_and_boxes.solver import Solver, solve_position
+from reference.dots_and_boxes.solver import Rules, Solver, root_orbits, solve_position
 from reference.errors import SearchTimeoutError
 from reference.search.context import Deadline
 from reference.search.progress import SolveReport
@@ -264,3 +268,87 @@ def test_bench_speedup_compares_serial_and_workers_side_by_side() -> None:
     assert rows[0]["serial_nodes"] == 4_602
     table = render_speedup(rows)
     assert "| solve dots-and-boxes 2x3 (workers 2) | yes |" in table
+
+
+# --- the split class: its child's moves as jobs ------------------------------------------
+
+
+class Recording:
+    """An executor that runs each job at once in this thread and keeps the jobs."""
+
+    def __init__(self) -> None:
+        self.jobs: list[MoveTest] = []
+
+    def submit(self, fn: Callable[[MoveTest], MoveBound], job: MoveTest) -> Future[MoveBound]:
+        self.jobs.append(job)
+        future: Future[MoveBound] = Future()
+        future.set_result(fn(job))
+        return future
+
+
+@pytest.mark.parametrize("rows,cols", BOARDS)
+def test_the_split_class_gives_the_serial_value_and_moves(rows: int, cols: int) -> None:
+    """``split_edges=0``: the first class's test is cut into its child's moves; the jobs
+    include grandchildren of the root (two edges more), and the answer is the serial one."""
+    expected = _serial(rows, cols)
+    recording = Recording()
+    inline = solve_in_parallel(
+        DotsAndBoxes(rows, cols), recording, split_edges=0  # type: ignore[arg-type]
+    )
+    assert (inline.value, inline.best_moves) == expected
+    if rows * cols > 1:
+        assert any(job.child.bit_count() == 2 for job in recording.jobs)
+    with ThreadPoolExecutor(2) as pool:
+        threads = solve_in_parallel(DotsAndBoxes(rows, cols), pool, split_edges=0)
+    assert (threads.value, threads.best_moves) == expected
+
+
+def test_the_split_of_positions_in_play_gives_the_serial_answers() -> None:
+    """Random positions (captures pending, extra turns), the first class split: its test
+    is optimal in some and not in others (a speculative split that fails), and the
+    answers are the serial solver's either way."""
+    rng = random.Random(7)
+    outcomes: set[bool] = set()
+    for _ in range(40):
+        game = DotsAndBoxes(2, 3)
+        for _ in range(rng.randrange(1, 10)):
+            game.make(rng.choice(list(game.legal_moves())))
+        if game.is_terminal():
+            continue
+        serial = solve_position(game).result
+        parallel = solve_in_parallel(game, Inline(), split_edges=0)  # type: ignore[arg-type]
+        assert (parallel.value, parallel.best_moves) == (serial.value, serial.best_moves)
+        first = in_search_order(root_orbits(game, Rules.of_game(game)), game, Rules.of_game(game))
+        outcomes.add(first[0][0] in serial.best_moves)
+    assert outcomes == {True, False}
+
+
+def test_split_workers_on_a_shared_table_give_the_serial_answers() -> None:
+    """Forked workers, one shared table, the first class split (``split_edges=0``)."""
+    context = multiprocessing.get_context("fork")
+    for rows, cols in [(2, 3), (3, 3)]:
+        with ProcessPoolExecutor(2, mp_context=context) as pool:
+            parallel = solve_in_parallel(
+                DotsAndBoxes(rows, cols), pool, share_table=True, split_edges=0
+            )
+        assert (parallel.value, parallel.best_moves) == _serial(rows, cols)
+
+
+def test_split_bounds_follow_the_child_moves() -> None:
+    """``Split.combine``: made-up move answers against the child's bound; one move at or
+    above it bounds the child from below, all below it bound it from above, and the
+    class is ``gain + c`` (the mover moves again) or ``-c``."""
+    one = SearchStats(1)
+    below = [MoveBound(None, -3, one), MoveBound(None, -1, one)]
+    above = MoveBound(2, None, one)
+    assert Split.of(0, 0) == Split(0, 1)  # worth >= 0 <=> the child is not >= 1
+    assert Split.of(2, 3) == Split(2, 1)  # worth >= 3 <=> the child is >= 1
+    assert Split(0, 1).combine(below, 3) is None  # a move still to come may refute
+    found = Split(0, 1).combine(below, 2)
+    assert found is not None and (found.lower, found.upper, found.stats.nodes) == (1, None, 2)
+    found = Split(0, 1).combine([*below, above], 5)
+    assert found is not None and (found.lower, found.upper) == (None, -2)
+    found = Split(2, 1).combine([*below, above], 5)
+    assert found is not None and (found.lower, found.upper) == (4, None)
+    found = Split(2, 1).combine(below, 2)
+    assert found is not None and (found.lower, found.upper) == (None, 1)
