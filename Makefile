@@ -26,7 +26,7 @@ check: setup
 
 # pytest exits 5 when it collects no test: that is a failure here too.
 pytest: setup
-	@$(PY) -m pytest -n 2 -q; rc=$$?; \
+	@$(PY) -m pytest -n 2 --dist loadgroup -q; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: the suite is broken" >&2; exit 1; fi; \
 	exit $$rc
 
@@ -63,4 +63,4 @@ figures: setup
 # docstrings, into build/site (offline; strict: a broken link or a page missing from the
 # navigation is an error).  tests/test_docs_site.py runs the same build in `make test`.
 docs: setup
-	$(PY) -m mkdocs build --strict
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict

@@ -9,37 +9,20 @@ developer's machine and fails in CI (``CI`` set), where it must run.
 from __future__ import annotations
 
 import importlib.util
-import os
-import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from site_browser import require_mkdocs
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def require_mkdocs() -> None:
-    missing = [m for m in ("mkdocs", "mkdocstrings", "griffe") if not importlib.util.find_spec(m)]
-    if missing and not os.environ.get("CI"):
-        pytest.skip(
-            f"the docs extra is not installed ({', '.join(missing)}): pip install -e '.[docs]'"
-        )
-    assert not missing, f"CI must build the site: install the docs extra ({missing})"
+pytestmark = pytest.mark.xdist_group("site")
 
 
-def test_site_builds_strict_with_pages_figures_and_api(tmp_path: Path) -> None:
-    require_mkdocs()
-    site = tmp_path / "site"
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    assert result.returncode == 0, f"`make docs` fails:\n{result.stderr[-4000:]}"
+def test_site_builds_strict_with_pages_figures_and_api(site_dir: Path) -> None:
+    site = site_dir
     pages = {
         p.relative_to(ROOT / "docs").with_suffix(".html") for p in (ROOT / "docs").rglob("*.md")
     }

@@ -31,9 +31,9 @@ def test_every_committed_trace_figure_is_drawn_by_the_tool() -> None:
 
 
 def test_search_page_shows_the_three_trees_with_their_node_counts() -> None:
-    """docs/search.md: minimax, alpha-beta and alpha-beta + table on the empty 3x3 board
+    """docs/trace.md: minimax, alpha-beta and alpha-beta + table on the empty 3x3 board
     to depth 2, each picture beside the count the search makes."""
-    page = (ROOT / "docs" / "search.md").read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "trace.md").read_text(encoding="utf-8")
     game = MNKGame(3, 3, 3, symmetry=True)
     for algorithm, name in (
         ("minimax", "trace-minimax.svg"),

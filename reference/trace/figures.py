@@ -4,7 +4,7 @@
 ``tests/trace/test_trace_figures.py`` fails when a committed one is stale.
 
 * ``trace-minimax.svg``, ``trace-alphabeta.svg``, ``trace-alphabeta-tt.svg``: the
-  three listings on the empty 3 x 3 board to depth 2 (``docs/search.md``);
+  three listings on the empty 3 x 3 board to depth 2 (``docs/trace.md``);
 * ``trace-dab-tt-hit.svg``: seed 000's Algorithm 1 (alpha-beta with a table) on the
   empty 1 x 2 Dots and Boxes board to depth 3, where stored entries cut subtrees
   (``docs/papers/000-dots-and-boxes.md``).
