@@ -533,6 +533,8 @@ BENCH = "bench"
 BENCH_HELP = "benchmark every game (and OpenSpiel, with the peers extra)"
 SERVE = "serve"
 """``serve``: JSON requests on stdin (:mod:`reference.cli.serve`; no GAME, each request names one)."""
+TABLEBASE = "tablebase"
+TABLEBASE_HELP = "build, probe and count endgame tables solved from the last move back"
 SERVE_HELP = "answer JSON requests, one per line, on stdin (solve, perft, bestmove, show, legal)"
 
 
@@ -551,6 +553,7 @@ class OwnCommand:
 OWN_COMMANDS: dict[str, OwnCommand] = {
     BENCH: OwnCommand(BENCH_HELP, "reference.cli.bench"),
     SERVE: OwnCommand(SERVE_HELP, "reference.cli.serve"),
+    TABLEBASE: OwnCommand(TABLEBASE_HELP, "reference.cli.tablebase"),
     GOMOCUP: OwnCommand(GOMOCUP_HELP, "reference.gomocup.cli", raw_description=False),
 }
 """``bench``, ``serve`` and ``gomocup``, in the order ``--help`` lists them (after the rest)."""

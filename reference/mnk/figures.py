@@ -127,4 +127,25 @@ def all_figures() -> dict[str, str]:
         "mnk_threat_lines": threat_lines_figure(),
         "mnk_vcf_line": vcf_figure(),
         "mnk_tictactoe_move_values": move_values_figure(),
+        "mnk_tablebase_waves": tablebase_waves_figure(),
     }
+
+
+def tablebase_waves_figure() -> str:
+    """Retrograde analysis's waves: positions decided in each wave (wave 0: the finished
+    positions), 3 x 3 and 4 x 3 boards with K = 3 (:mod:`reference.mnk.tablebase`)."""
+    from reference.mnk.tablebase import build_table
+    from reference.svg import Series, line_chart
+
+    series = []
+    for (m, n), colour in (((3, 3), "#3f51b5"), ((4, 3), "#e65100")):
+        waves = build_table(m, n, 3).table.waves
+        points = tuple((float(w), float(count)) for w, count in enumerate(waves))
+        series.append(Series(f"{m} x {n}, K = 3", points, colour))
+    return line_chart(
+        series,
+        title="Retrograde analysis: positions decided in each wave",
+        x_label="wave = distance to the end in plies",
+        y_label="positions",
+        log_y=True,
+    )
