@@ -33,6 +33,7 @@ from reference.search.retrograde import (
     LOSS,
     UNKNOWN,
     WIN,
+    Entry,
     Progress,
     Table,
     read_table,
@@ -125,6 +126,9 @@ class MNKSpace:
         mover, other, digit = self.sides(index)
         empty = ~(mover | other)
         return [index + digit * p for c, p in enumerate(self.powers) if empty >> c & 1]
+
+    def exits(self, index: int) -> Iterable[Entry]:
+        return ()  # every move stays on the board
 
     def predecessors(self, index: int) -> Iterable[int]:
         mover, other, digit = self.sides(index)

@@ -76,6 +76,13 @@ class RankedSpace(Protocol):
         """The indices one move after ``index`` (only called on unfinished positions)."""
         ...
 
+    def exits(self, index: int) -> Iterable[Entry]:
+        """The moves of ``index`` that leave the space, as the (value, distance) of the
+        position they reach, already known: a capture into a smaller table, a move that
+        ends the game (``(LOSS, 0)``: the side to move there has lost).  Most spaces have
+        none."""
+        ...
+
 
 class UnmoveSpace(RankedSpace, Protocol):
     """A ranked space that can also walk back: the positions one move before."""
@@ -85,13 +92,17 @@ class UnmoveSpace(RankedSpace, Protocol):
         ...
 
 
+Entry = tuple[int, int]
+"""(value, distance) of a position, for its side to move."""
+
+
 @dataclass(frozen=True)
 class Table:
     """The solved space: value and distance of every index, and the size of each wave."""
 
     value: bytearray
     distance: array[int]
-    waves: tuple[int, ...]  # waves[w]: positions decided in wave w (wave 0: terminals)
+    waves: tuple[int, ...]  # waves[w]: positions at distance w (wave 0: the terminals)
 
     def outcome(self, index: int) -> str:
         """``'win'``, ``'loss'``, ``'draw'`` or ``'invalid'`` for the side to move."""
@@ -124,14 +135,29 @@ def _mark_terminals(space: RankedSpace) -> tuple[bytearray, array[int], int]:
     return value, distance, decided
 
 
+def _wave_sizes(value: bytearray, distance: array[int]) -> tuple[int, ...]:
+    sizes: list[int] = []
+    for index, v in enumerate(value):
+        if v in (WIN, LOSS, DRAW):  # a decided draw is a finished position: distance 0
+            d = distance[index]
+            sizes.extend([0] * (d + 1 - len(sizes)))
+            sizes[d] += 1
+    return tuple(sizes)
+
+
 def retrograde(space: RankedSpace, on_wave: Progress | None = None) -> Table:
     """The classic loop (lines 1-9 of the module docstring), moves played forward.
 
     Wave ``w`` reads only what earlier waves decided (``before``), so the distance of a
-    position is the wave that decides it.
+    position is the wave that decides it.  A move out of the space counts as decided
+    before wave ``w`` when the distance it reaches is below ``w``; the loop goes on past
+    an empty wave while such a move may still come due (``horizon``).
     """
-    value, distance, decided = _mark_terminals(space)  # line 1
-    waves = [decided]
+    value, distance, _ = _mark_terminals(space)  # line 1
+    horizon = max(
+        (d for i in range(space.size) if value[i] == UNKNOWN for _, d in space.exits(i)),
+        default=0,
+    )
     wave = 0
     while True:  # line 2
         wave += 1
@@ -141,6 +167,7 @@ def retrograde(space: RankedSpace, on_wave: Progress | None = None) -> Table:
             if before[index] != UNKNOWN:
                 continue
             children = [before[c] for c in space.successors(index)]
+            children += [v if d < wave else UNKNOWN for v, d in space.exits(index)]
             if LOSS in children:  # line 4
                 value[index] = WIN  # line 5
             elif children and all(c == WIN for c in children):  # line 6
@@ -151,10 +178,9 @@ def retrograde(space: RankedSpace, on_wave: Progress | None = None) -> Table:
             found += 1
         if on_wave is not None:
             on_wave(wave, found)
-        if found == 0:  # line 8
+        if found == 0 and wave > horizon:  # line 8
             break
-        waves.append(found)
-    return Table(value, distance, tuple(waves))  # line 9: UNKNOWN reads as a draw
+    return Table(value, distance, _wave_sizes(value, distance))  # line 9: UNKNOWN is a draw
 
 
 def retrograde_by_unmoves(space: UnmoveSpace, on_wave: Progress | None = None) -> Table:
@@ -163,40 +189,52 @@ def retrograde_by_unmoves(space: UnmoveSpace, on_wave: Progress | None = None) -
     Every unfinished position counts its undecided moves.  Taking the positions of one
     wave from the queue, each predecessor of a LOST position is WON in the next wave; each
     predecessor of a WON position loses one undecided move, and is LOST in the next wave
-    when none is left.  Breadth first, so waves come out in order and the distances are
-    those of :func:`retrograde`.
+    when none is left.  A move out of the space acts in the wave after its distance.
+    Breadth first, so waves come out in order and the distances are those of
+    :func:`retrograde`.
     """
-    value, distance, decided = _mark_terminals(space)
+    value, distance, _ = _mark_terminals(space)
     remaining = array("H", bytes(2 * space.size))
+    wins_at: dict[int, list[int]] = {}  # wave -> positions a move out of the space wins
+    counts_at: dict[int, list[int]] = {}  # wave -> positions a move out is lost for
     for index in range(space.size):
-        if value[index] == UNKNOWN:
-            remaining[index] = sum(1 for _ in space.successors(index))
+        if value[index] != UNKNOWN:
+            continue
+        moves = sum(1 for _ in space.successors(index))
+        for v, d in space.exits(index):
+            moves += 1
+            if v == LOSS:
+                wins_at.setdefault(d + 1, []).append(index)
+            elif v == WIN:
+                counts_at.setdefault(d + 1, []).append(index)
+        remaining[index] = moves
     frontier = [i for i in range(space.size) if value[i] in (WIN, LOSS)]
-    waves = [decided]
+    last_event = max([*wins_at, *counts_at], default=0)
     wave = 0
-    while frontier:
+    while frontier or wave < last_event:
         wave += 1
         found: list[int] = []
+        causes = [(i, True) for i in wins_at.get(wave, ())]  # (position, a move to a loss?)
+        causes += [(i, False) for i in counts_at.get(wave, ())]
         for index in frontier:
             lost = value[index] == LOSS
-            for parent in space.predecessors(index):
-                if value[parent] != UNKNOWN:
+            causes.extend((parent, lost) for parent in space.predecessors(index))
+        for parent, lost in causes:
+            if value[parent] != UNKNOWN:
+                continue
+            if lost:
+                value[parent] = WIN
+            else:
+                remaining[parent] -= 1
+                if remaining[parent]:
                     continue
-                if lost:
-                    value[parent] = WIN
-                else:
-                    remaining[parent] -= 1
-                    if remaining[parent]:
-                        continue
-                    value[parent] = LOSS
-                distance[parent] = wave
-                found.append(parent)
+                value[parent] = LOSS
+            distance[parent] = wave
+            found.append(parent)
         if on_wave is not None:
             on_wave(wave, len(found))
-        if found:
-            waves.append(len(found))
         frontier = found
-    return Table(value, distance, tuple(waves))
+    return Table(value, distance, _wave_sizes(value, distance))
 
 
 MAGIC = b"GTREF-TABLEBASE 1\n"
@@ -259,6 +297,9 @@ class CountdownSpace:
 
     def successors(self, index: int) -> Iterable[int]:
         return [index - take for take in (1, 2) if take <= index]
+
+    def exits(self, index: int) -> Iterable[Entry]:
+        return ()
 
     def predecessors(self, index: int) -> Iterable[int]:
         return [index + take for take in (1, 2) if index + take <= self.n]

@@ -26,8 +26,15 @@ class GraphSpace:
     """A game given as a graph: ``edges[i]`` are the moves of position ``i``; a position
     with no move is lost for its side to move, or drawn when ``draw_ends`` says so."""
 
-    def __init__(self, edges: list[list[int]], draw_ends: set[int], invalid: set[int]) -> None:
+    def __init__(
+        self,
+        edges: list[list[int]],
+        draw_ends: set[int],
+        invalid: set[int],
+        outside: dict[int, list[tuple[int, int]]] | None = None,
+    ) -> None:
         self.edges = edges
+        self.outside = outside or {}
         self.draw_ends = draw_ends
         self.invalid = invalid
         self.back: list[list[int]] = [[] for _ in edges]
@@ -44,12 +51,15 @@ class GraphSpace:
     def terminal(self, index: int) -> int | None:
         if index in self.invalid:
             return INVALID
-        if not self.edges[index]:
+        if not self.edges[index] and not self.outside.get(index):
             return DRAW if index in self.draw_ends else LOSS
         return None
 
     def successors(self, index: int) -> Iterable[int]:
         return self.edges[index]
+
+    def exits(self, index: int) -> Iterable[tuple[int, int]]:
+        return self.outside.get(index, [])
 
     def predecessors(self, index: int) -> Iterable[int]:
         return self.back[index]
@@ -68,7 +78,15 @@ def graphs(draw: st.DrawFn, acyclic: bool) -> GraphSpace:
     # invalid indices: positions no edge reaches and that have no move
     unreached = [i for i in ends if all(i not in e for e in edges)]
     invalid = set(draw(st.lists(st.sampled_from(unreached), max_size=2))) if unreached else set()
-    return GraphSpace(edges, draw_ends, invalid - draw_ends)
+    invalid -= draw_ends
+    # moves out of the space (into a solved smaller table): known (value, distance)
+    entries = st.tuples(st.sampled_from([WIN, LOSS, DRAW]), st.integers(0, 6)).map(
+        lambda e: e if e[0] != DRAW else (DRAW, 0)
+    )
+    outside = {
+        i: draw(st.lists(entries, max_size=2)) for i in range(n) if i not in invalid
+    }
+    return GraphSpace(edges, draw_ends, invalid, outside)
 
 
 def negamax_with_distance(space: GraphSpace) -> list[tuple[int, int]]:
@@ -80,7 +98,7 @@ def negamax_with_distance(space: GraphSpace) -> list[tuple[int, int]]:
         end = space.terminal(i)
         if end is not None:
             return (end, 0)
-        results = [solve(c) for c in space.edges[i]]
+        results = [solve(c) for c in space.edges[i]] + list(space.exits(i))
         losses = [d for v, d in results if v == LOSS]
         if losses:
             return (WIN, 1 + min(losses))
