@@ -47,7 +47,7 @@ from __future__ import annotations
 import json
 import sys
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -135,7 +135,8 @@ def _mark_terminals(space: RankedSpace) -> tuple[bytearray, array[int], int]:
     return value, distance, decided
 
 
-def _wave_sizes(value: bytearray, distance: array[int]) -> tuple[int, ...]:
+def wave_sizes(value: bytes | bytearray, distance: array[int]) -> tuple[int, ...]:
+    """How many positions lie at each distance (decided draws: at 0)."""
     sizes: list[int] = []
     for index, v in enumerate(value):
         if v in (WIN, LOSS, DRAW):  # a decided draw is a finished position: distance 0
@@ -180,7 +181,7 @@ def retrograde(space: RankedSpace, on_wave: Progress | None = None) -> Table:
             on_wave(wave, found)
         if found == 0 and wave > horizon:  # line 8
             break
-    return Table(value, distance, _wave_sizes(value, distance))  # line 9: UNKNOWN is a draw
+    return Table(value, distance, wave_sizes(value, distance))  # line 9: UNKNOWN is a draw
 
 
 def retrograde_by_unmoves(space: UnmoveSpace, on_wave: Progress | None = None) -> Table:
@@ -234,14 +235,14 @@ def retrograde_by_unmoves(space: UnmoveSpace, on_wave: Progress | None = None) -
         if on_wave is not None:
             on_wave(wave, len(found))
         frontier = found
-    return Table(value, distance, _wave_sizes(value, distance))
+    return Table(value, distance, wave_sizes(value, distance))
 
 
 MAGIC = b"GTREF-TABLEBASE 1\n"
 """The first line of a table file (docs/tablebases.md gives the whole format)."""
 
 
-def write_table(path: str, header: dict[str, object], table: Table) -> None:
+def write_table(path: str, header: Mapping[str, object], table: Table) -> None:
     """Write ``table`` as: :data:`MAGIC`, one line of JSON (``header`` plus ``size`` and
     ``waves``), ``size`` value bytes (0 draw, 1 win, 2 loss, 3 draw, 4 not a position),
     then ``size`` distances as unsigned 16-bit little-endian integers."""
