@@ -72,6 +72,7 @@ from reference.search.retrograde import (
     UNKNOWN,
     WIN,
     Entry,
+    Probe,
     Progress,
     Table,
     read_table,
@@ -319,16 +320,6 @@ Lookup = Callable[[Material, int, list[int]], Entry]
 
 
 # ------------------------------------------------------------------ tables
-@dataclass(frozen=True)
-class Probe:
-    """A position's entry, and the moves that keep its value (``fastest``: and its distance)."""
-
-    outcome: str
-    distance: int
-    keeping: tuple[str, ...]
-    fastest: tuple[str, ...]
-
-
 _OUTCOME = {WIN: "win", LOSS: "loss", UNKNOWN: "draw"}
 _FLIP = {"win": "loss", "loss": "win", "draw": "draw"}
 

@@ -34,6 +34,7 @@ from reference.search.retrograde import (
     UNKNOWN,
     WIN,
     Entry,
+    Probe,
     Progress,
     Table,
     read_table,
@@ -155,17 +156,6 @@ class MNKSpace:
             )
         x, o = state.bits
         return self.ternary[x] + 2 * self.ternary[o]
-
-
-@dataclass(frozen=True)
-class Probe:
-    """A position's entry: outcome and distance for the side to move, and the moves that
-    keep the outcome (``fastest``: those that keep the distance as well)."""
-
-    outcome: str
-    distance: int
-    keeping: tuple[str, ...]
-    fastest: tuple[str, ...]
 
 
 _OUTCOME = {WIN: "win", LOSS: "loss", DRAW: "draw", UNKNOWN: "draw"}

@@ -123,6 +123,17 @@ class Table:
 Progress = Callable[[int, int], None]  # (wave, positions decided in it)
 
 
+@dataclass(frozen=True)
+class Probe:
+    """A position's entry in a table: outcome and distance for the side to move, the
+    moves that keep the outcome and (``fastest``) those that keep the distance too."""
+
+    outcome: str
+    distance: int
+    keeping: tuple[str, ...]
+    fastest: tuple[str, ...]
+
+
 def _mark_terminals(space: RankedSpace) -> tuple[bytearray, array[int], int]:
     value = bytearray(space.size)
     distance = array("H", bytes(2 * space.size))
