@@ -49,7 +49,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", metavar="PATH", help="build: the file (or, with --max-pieces, the folder)")
     parser.add_argument("--json", action="store_true", help="JSON on stdout (one object per line)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    parser.add_argument("--rules", choices=("thesis", "standard"), default="thesis", help="the rule set (default thesis)")
+    parser.add_argument(
+        "--rules",
+        choices=("thesis", "standard", "vanrijn"),
+        default="thesis",
+        help="dou-shou-qi: the rule set (default thesis; vanrijn: van Rijn and Vis's tables)",
+    )
     parser.add_argument("--pieces", metavar="SET", help='the material set, e.g. "A: E / B: M"')
     add_ranged_argument(parser, "--max-pieces", PIECES, "build: every set of 2 to N pieces")
     add_ranged_argument(parser, "--workers", WORKERS, "build: processes sharing the sets (default 1)", default=1)

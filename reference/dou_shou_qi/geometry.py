@@ -88,6 +88,11 @@ class RuleSet:
     trapped_piece_takes: bool
     """Whether a piece standing on an opponent's trap still takes at its full strength
     (``False``: it has strength 0 both ways, the thesis's reading of §2.1)."""
+    elephant_takes_mouse: bool = False
+    """Whether the elephant takes the mouse (the mouse takes the elephant in every set)."""
+    mouse_takes_mouse_across_banks: bool = False
+    """Whether a mouse takes a mouse from the water onto land and from land into the water
+    (``False``: a mouse never takes across the water's edge)."""
 
 
 THESIS_RULES = RuleSet("thesis", (0, 1, 2, 3, 4, 5, 6, 7, 8), trapped_piece_takes=False)
@@ -100,8 +105,22 @@ STANDARD_RULES = RuleSet("standard", (0, 1, 2, 4, 3, 5, 6, 7, 8), trapped_piece_
 on f2 strength 3); a piece on an opponent's trap can be taken by any enemy but itself
 still takes at full strength.  Every other rule is the thesis's (docs/oracle.md, rule table)."""
 
-RULE_SETS: dict[str, RuleSet] = {rules.name: rules for rules in (THESIS_RULES, STANDARD_RULES)}
-"""The rule sets by name: ``thesis`` (the default) and ``standard``."""
+VANRIJN_RULES = RuleSet(
+    "vanrijn",
+    (0, 1, 2, 3, 4, 5, 6, 7, 8),
+    trapped_piece_takes=False,
+    elephant_takes_mouse=True,
+    mouse_takes_mouse_across_banks=True,
+)
+"""The rules of van Rijn and Vis's endgame tables ("Endgame Analysis of Dou Shou Qi", ICGA
+Journal 37(2), 2014): the thesis's, except that the elephant takes the mouse (a mouse in
+the water still never takes the elephant) and a mouse takes a mouse across the water's
+edge, both ways."""
+
+RULE_SETS: dict[str, RuleSet] = {
+    rules.name: rules for rules in (THESIS_RULES, STANDARD_RULES, VANRIJN_RULES)
+}
+"""The rule sets by name: ``thesis`` (the default), ``standard`` and ``vanrijn``."""
 
 
 def rule_set(rules: str | RuleSet) -> RuleSet:

@@ -10,7 +10,10 @@ The position, ``DouShouQi`` (implements :class:`~reference.search.protocol.Playa
   ``DouShouQi.start(...)``.  ``placement=None`` is the starting position.  ``rules``:
   ``"thesis"`` (§2.1 as written, the default) or ``"standard"`` (the common Jungle
   rules: dog 3, wolf 4, a piece on an opponent's trap still takes at full strength;
-  :data:`~reference.dou_shou_qi.geometry.STANDARD_RULES`), read back as ``rules``.
+  :data:`~reference.dou_shou_qi.geometry.STANDARD_RULES`) or ``"vanrijn"`` (the rules of
+  van Rijn and Vis's endgame tables: the elephant takes the mouse, a mouse takes a mouse
+  across the water's edge; :data:`~reference.dou_shou_qi.geometry.VANRIJN_RULES`), read
+  back as ``rules``.
 * ``to_move`` (a :class:`~reference.dou_shou_qi.geometry.Side`), ``legal_moves()`` (a
   tuple; empty when the game is over), ``make(move) -> 0`` and ``unmake()`` (the
   Zobrist key updated in ``make``, restored by ``unmake``), ``play(move)`` (checked),
@@ -160,7 +163,7 @@ _TRAP_OWNER = tuple(
 
 def _rank_beats(attacker: int, defender: int, rules: RuleSet) -> bool:
     if attacker == Kind.ELEPHANT and defender == Kind.MOUSE:
-        return False
+        return rules.elephant_takes_mouse
     if attacker == Kind.MOUSE and defender == Kind.ELEPHANT:
         return True
     return rules.strength[attacker] >= rules.strength[defender]
@@ -228,8 +231,9 @@ def can_capture(
     """
     if _TRAP_OWNER[src] == 1 - attacker_side and not rules.trapped_piece_takes:
         return False  # attacker on an opponent's trap: strength 0
-    if attacker == Kind.MOUSE and _IN_WATER[src] != _IN_WATER[dst]:
-        return False
+    across = attacker == Kind.MOUSE and _IN_WATER[src] != _IN_WATER[dst]
+    if across and not (rules.mouse_takes_mouse_across_banks and defender == Kind.MOUSE):
+        return False  # across the water's edge (the van Rijn rules: mouse takes mouse)
     if _TRAP_OWNER[dst] == attacker_side:  # defender on one of my traps: strength 0
         return True
     return RANK_BEATS_OF[rules.name][attacker][defender]

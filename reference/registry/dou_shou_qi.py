@@ -5,7 +5,7 @@ A``) or a named position (``start``, ``appendix-a-a``, ``appendix-a-m`` ...
 ``appendix-a-t``); ``--moves`` takes ``from-to`` moves such as ``"e3-d3 c7-d7"``.
 Options: ``--draw-limit N`` (plies, default 200 as in §11; 0 = none) and ``--ordering
 thesis|none`` (the §11 move order in the move list, default ``thesis``; ``perft``
-counts are the same either way), ``--rules thesis|standard`` (the rule set, default
+counts are the same either way), ``--rules thesis|standard|vanrijn`` (the rule set, default
 ``thesis``: §2.1 as written; ``standard``: the common Jungle rules, dog 3, wolf 4, a piece
 on an opponent's trap still takes at full strength).
 """
@@ -74,7 +74,9 @@ SPEC = GameSpec(
             tuple(RULE_SETS),
             "rule set: thesis = §2.1 as written (wolf 3, dog 4, a piece on an enemy trap "
             "takes nothing; default); standard = common Jungle rules (dog 3, wolf 4, "
-            "a trapped piece still takes)",
+            "a trapped piece still takes); vanrijn = the rules of van Rijn and Vis's endgame "
+            "tables (the thesis's, but the elephant takes the mouse and a mouse takes a "
+            "mouse across the water's edge)",
             THESIS_RULES.name,
         ),
     ),

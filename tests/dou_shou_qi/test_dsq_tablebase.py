@@ -29,7 +29,7 @@ from reference.dou_shou_qi.tablebase import (
 from reference.errors import ParameterError
 from reference.search.retrograde import INVALID, LOSS, WIN
 
-RULES = ("thesis", "standard")
+RULES = ("thesis", "standard", "vanrijn")
 # sets that reach every rule: leaps blocked by a mouse in the water, mouse against
 # elephant, captures on traps, equal strengths
 SMALL_SETS = ("A: L / B: M", "A: M / B: E", "A: E / B: M", "A: W / B: D", "A: T / B: T")
