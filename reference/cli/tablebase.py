@@ -4,6 +4,7 @@
     python -m reference tablebase probe dou-shou-qi --position "A: Lg1 / B: Mg7 Ea9 / A"
     python -m reference tablebase build dou-shou-qi --max-pieces 3 --workers 2 --out tables/
     python -m reference tablebase stats mnk --m 4 --n 3 --k 3 --json
+    python -m reference tablebase probe dots-and-boxes --rows 3 --cols 3 --position 3x3:0x0:0:0:0
 
 A table holds every position of a small game (docs/tablebases.md): its value for the
 side to move and its distance to the end in plies, the last move included.  ``probe``
@@ -36,7 +37,8 @@ SIDE = IntRange(1, 12)
 """``--m`` / ``--n`` / ``--k``: at most 12 cells in all (checked when the table is built)."""
 PIECES = IntRange(2, 4)
 WORKERS = IntRange(1, 64)
-GAMES = ("dou-shou-qi", "mnk")
+GAMES = ("dou-shou-qi", "mnk", "dots-and-boxes")
+BOXES = IntRange(1, 3)
 Emit = Callable[[dict[str, object]], None]
 
 
@@ -58,6 +60,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pieces", metavar="SET", help='the material set, e.g. "A: E / B: M"')
     add_ranged_argument(parser, "--max-pieces", PIECES, "build: every set of 2 to N pieces")
     add_ranged_argument(parser, "--workers", WORKERS, "build: processes sharing the sets (default 1)", default=1)
+    for name, what in (("--rows", "dots-and-boxes: rows of boxes"), ("--cols", "dots-and-boxes: columns of boxes")):
+        add_ranged_argument(parser, name, BOXES, f"{what} (default 2; 24 lines at most)", default=2)
     for name, what in (("--m", "columns"), ("--n", "rows"), ("--k", "stones in a row to win")):
         add_ranged_argument(parser, name, SIDE, f"{what} (default 3)", default=3)
 
@@ -80,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.game == "mnk":
         _run_mnk(args, emit)
+    elif args.game == "dots-and-boxes":
+        _run_dots_and_boxes(args, emit)
     else:
         _run_dou_shou_qi(args, emit)
     return 0
@@ -185,3 +191,55 @@ def _run_mnk(args: argparse.Namespace, emit: Emit) -> None:
     else:
         assert state is not None
         emit(_probe_result(state.to_notation(), table.probe(state)))
+
+
+# ------------------------------------------------------------------ Dots and Boxes
+def _run_dots_and_boxes(args: argparse.Namespace, emit: Emit) -> None:
+    from reference.dots_and_boxes.backward import backward_values, load_table, save_table
+    from reference.dots_and_boxes.rules import DotsAndBoxes
+
+    say = _progress(args)
+    game = None
+    if args.position is not None:
+        game = DotsAndBoxes.from_notation(args.position)
+        if (game.rows, game.cols) != (args.rows, args.cols):
+            raise ParameterError(
+                f"the position is {game.rows}x{game.cols}; the table --rows {args.rows} "
+                f"--cols {args.cols}"
+            )
+    if args.table is not None:
+        table = load_table(args.table)
+        if (table.rows, table.cols) != (args.rows, args.cols):
+            raise ParameterError(
+                f"{args.table} is the {table.rows}x{table.cols} board; "
+                f"asked for {args.rows}x{args.cols}"
+            )
+    else:
+        say(f"working backwards over every line set of the {args.rows}x{args.cols} board")
+        table = backward_values(
+            args.rows,
+            args.cols,
+            on_block=lambda done, total: say(f"block {done}/{total}") if done % 256 == 0 else None,
+        )
+    if args.action == "probe":
+        assert game is not None
+        emit(
+            {
+                "position": game.to_notation(),
+                "value": table.value(game.edges),
+                "moves": [game.format_move(e) for e in table.best_moves(game.edges)],
+            }
+        )
+        return
+    counts: dict[int, int] = {}
+    for byte in table.values:
+        counts[byte - table.offset] = counts.get(byte - table.offset, 0) + 1
+    result: dict[str, object] = {
+        "positions": len(table.values),
+        "empty_board": table.value(0),
+        "values": {str(v): counts[v] for v in sorted(counts)},
+    }
+    if args.action == "build":
+        save_table(table, args.out)
+        result = {"file": args.out, **result}
+    emit(result)
