@@ -201,6 +201,7 @@ class DsqSpace:
         self.weights = tuple(weights)
         self._size = weight
         self._beats = RANK_BEATS_OF[rules.name]
+        self._last: tuple[int, list[int], list[Entry]] | None = None
 
     @property
     def size(self) -> int:
@@ -267,6 +268,8 @@ class DsqSpace:
         return LOSS  # no legal move: the side to move has lost
 
     def _split(self, index: int) -> tuple[list[int], list[Entry]]:
+        if self._last is not None and self._last[0] == index:
+            return self._last[1], self._last[2]  # successors() then exits() of one index
         to_move, squares = self.decode(index)
         inside: list[int] = []
         exits: list[Entry] = []
@@ -286,6 +289,7 @@ class DsqSpace:
             after[i] = dst
             del after[j]
             exits.append(self.lookup(self.material.without(j), 1 - to_move, after))
+        self._last = (index, inside, exits)
         return inside, exits
 
     def successors(self, index: int) -> Iterable[int]:

@@ -47,7 +47,7 @@ from __future__ import annotations
 import json
 import sys
 from array import array
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -207,8 +207,8 @@ def retrograde_by_unmoves(space: UnmoveSpace, on_wave: Progress | None = None) -
     """
     value, distance, _ = _mark_terminals(space)
     remaining = array("H", bytes(2 * space.size))
-    wins_at: dict[int, list[int]] = {}  # wave -> positions a move out of the space wins
-    counts_at: dict[int, list[int]] = {}  # wave -> positions a move out is lost for
+    wins_at: dict[int, array[int]] = {}  # wave -> positions a move out of the space wins
+    counts_at: dict[int, array[int]] = {}  # wave -> positions a move out is lost for
     for index in range(space.size):
         if value[index] != UNKNOWN:
             continue
@@ -216,22 +216,17 @@ def retrograde_by_unmoves(space: UnmoveSpace, on_wave: Progress | None = None) -
         for v, d in space.exits(index):
             moves += 1
             if v == LOSS:
-                wins_at.setdefault(d + 1, []).append(index)
+                wins_at.setdefault(d + 1, array("I")).append(index)
             elif v == WIN:
-                counts_at.setdefault(d + 1, []).append(index)
+                counts_at.setdefault(d + 1, array("I")).append(index)
         remaining[index] = moves
-    frontier = [i for i in range(space.size) if value[i] in (WIN, LOSS)]
+    frontier = array("I", (i for i in range(space.size) if value[i] in (WIN, LOSS)))
     last_event = max([*wins_at, *counts_at], default=0)
     wave = 0
     while frontier or wave < last_event:
         wave += 1
-        found: list[int] = []
-        causes = [(i, True) for i in wins_at.get(wave, ())]  # (position, a move to a loss?)
-        causes += [(i, False) for i in counts_at.get(wave, ())]
-        for index in frontier:
-            lost = value[index] == LOSS
-            causes.extend((parent, lost) for parent in space.predecessors(index))
-        for parent, lost in causes:
+        found = array("I")  # positions decided in this wave (4 bytes each: big tables)
+        for parent, lost in _causes(space, value, frontier, wins_at.get(wave), counts_at.get(wave)):
             if value[parent] != UNKNOWN:
                 continue
             if lost:
@@ -247,6 +242,25 @@ def retrograde_by_unmoves(space: UnmoveSpace, on_wave: Progress | None = None) -
             on_wave(wave, len(found))
         frontier = found
     return Table(value, distance, wave_sizes(value, distance))
+
+
+def _causes(
+    space: UnmoveSpace,
+    value: bytearray,
+    frontier: array[int],
+    wins: array[int] | None,
+    counts: array[int] | None,
+) -> Iterator[tuple[int, bool]]:
+    """What may decide a position in this wave, one at a time: (position, whether it has a
+    move to a lost position).  Lazy, so a wave of millions never sits in a list."""
+    for index in wins or ():
+        yield index, True
+    for index in counts or ():
+        yield index, False
+    for index in frontier:
+        lost = value[index] == LOSS
+        for parent in space.predecessors(index):
+            yield parent, lost
 
 
 MAGIC = b"GTREF-TABLEBASE 1\n"
