@@ -15,11 +15,14 @@ and ``stats`` build the tables they need in memory unless ``--table FILE`` gives
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
 
 from reference.errors import ParameterError
 from reference.ranges import IntRange, add_ranged_argument
@@ -56,6 +59,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("thesis", "standard", "vanrijn"),
         default="thesis",
         help="dou-shou-qi: the rule set (default thesis; vanrijn: van Rijn and Vis's tables)",
+    )
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="build --max-pieces: share the sets out over a Dask cluster (the distributed extra)",
     )
     parser.add_argument("--pieces", metavar="SET", help='the material set, e.g. "A: E / B: M"')
     add_ranged_argument(parser, "--max-pieces", PIECES, "build: every set of 2 to N pieces")
@@ -111,6 +119,24 @@ def _probe_result(position: str, probe: Probe) -> dict[str, object]:
     }
 
 
+@contextmanager
+def _dask_executor(address: str) -> Iterator[Executor]:
+    try:
+        distributed = importlib.import_module("distributed")  # the optional extra
+    except ImportError:
+        raise ParameterError(
+            "--dask needs the distributed extra: pip install 'gametree-reference[distributed]'"
+        ) from None
+    try:
+        client = distributed.Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise ParameterError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
+
+
 # ------------------------------------------------------------------ Dou Shou Qi
 def _run_dou_shou_qi(args: argparse.Namespace, emit: Emit) -> None:
     from reference.dou_shou_qi.rules import DouShouQi
@@ -142,7 +168,11 @@ def _run_dou_shou_qi(args: argparse.Namespace, emit: Emit) -> None:
             positions = tables.table(material).table.counts()["positions"]
             say(f"{done}/{len(materials)} {material.text()}: {positions:,} positions -> {path}")
 
-        build_sets(tables, materials, workers=args.workers, on_set=saved)
+        if args.dask is None:
+            build_sets(tables, materials, workers=args.workers, on_set=saved)
+        else:
+            with _dask_executor(args.dask) as executor:
+                build_sets(tables, materials, executor=executor, on_set=saved)
         emit({"rules": args.rules, "sets": len(materials), "folder": args.out})
         return
     if args.action == "probe":

@@ -37,9 +37,11 @@ against :meth:`DouShouQi.legal_moves` and every sampled entry against forward se
 
 from __future__ import annotations
 
+import multiprocessing
 import re
 from array import array
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Final
@@ -486,12 +488,16 @@ def file_name(rules: str, material: Material) -> str:
     return f"{rules}_{letters(material.a)}_{letters(material.b)}.tb"
 
 
-_WORKER_TABLES: TableSet | None = None
+_PROCESS_TABLES: dict[str, TableSet] = {}
+"""The tables a worker process (or a Dask worker) keeps between jobs, by rule set; a
+forked worker starts with its parent's."""
 
 
-def _build_in_worker(material: Material) -> tuple[Material, bytes, bytes]:
-    assert _WORKER_TABLES is not None  # set before the pool forks
-    table = _WORKER_TABLES.table(material).table
+def build_job(rules: str, material: str) -> tuple[str, bytes, bytes]:
+    """One job of a parallel build: the table of ``material`` (building, in this process,
+    the smaller sets it needs unless they are here already), as bytes."""
+    tables = _PROCESS_TABLES.setdefault(rules, TableSet(rules))
+    table = tables.table(Material.parse(material)).table
     return material, bytes(table.value), table.distance.tobytes()
 
 
@@ -500,36 +506,44 @@ def build_sets(
     materials: list[Material],
     *,
     workers: int = 1,
+    executor: Executor | None = None,
     on_set: Callable[[Material, DsqTable], None] | None = None,
 ) -> None:
-    """Build the tables of ``materials`` (smaller sets first), ``workers`` processes at
-    a time: the sets of one size are shared out, each worker forked with every smaller
-    table already built."""
-    global _WORKER_TABLES
+    """Build the tables of ``materials``, smaller sets first; the sets of one size are
+    shared out as jobs (:func:`build_job`) over ``workers`` forked processes (each
+    starts with every smaller table already built) or over ``executor`` (a Dask
+    cluster's ``client.get_executor()``: each worker builds the smaller sets it needs)."""
     if workers < 1:
         raise ParameterError(f"--workers must be at least 1, got {workers}")
     by_size: dict[int, list[Material]] = {}
     for material in materials:
         by_size.setdefault(len(material.pieces), []).append(material)
+    rules = tables.rules.name
     for size in sorted(by_size):
         todo = [m for m in by_size[size] if m not in tables.tables]
-        if workers == 1 or len(todo) < 2:
+        if executor is None and (workers == 1 or len(todo) < 2):
             for material in todo:
                 found = tables.table(material)
                 if on_set is not None:
                     on_set(material, found)
             continue
-        import multiprocessing
-
-        for material in todo:  # the smaller sets each one needs, built before the fork
-            for j in range(len(material.pieces)):
-                smaller = material.without(j)
-                if smaller.a and smaller.b:
-                    tables.table(smaller)
-        _WORKER_TABLES = tables
-        context = multiprocessing.get_context("fork")
-        with context.Pool(workers) as pool:
-            for material, value, distance in pool.imap_unordered(_build_in_worker, todo):
+        pool: Executor
+        if executor is None:
+            for material in todo:  # the smaller sets, built before the fork
+                for j in range(len(material.pieces)):
+                    smaller = material.without(j)
+                    if smaller.a and smaller.b:
+                        tables.table(smaller)
+            _PROCESS_TABLES[rules] = tables
+            context = multiprocessing.get_context("fork")
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        else:
+            pool = executor
+        try:
+            jobs = [pool.submit(build_job, rules, m.text()) for m in todo]
+            for job in jobs:
+                text, value, distance = job.result()
+                material = Material.parse(text)
                 space = DsqSpace(material, tables.rules, tables._lookup)
                 dist = array("H")
                 dist.frombytes(distance)
@@ -537,5 +551,7 @@ def build_sets(
                 tables.add(found)
                 if on_set is not None:
                     on_set(material, found)
-        _WORKER_TABLES = None
-
+        finally:
+            if pool is not executor:
+                pool.shutdown(wait=True, cancel_futures=True)
+                _PROCESS_TABLES.pop(rules, None)

@@ -196,3 +196,26 @@ def test_material_of_a_position_and_bad_material() -> None:
             Material.parse(text)
     with pytest.raises(ParameterError, match="max-pieces"):
         material_sets(5)
+
+
+def test_a_dask_cluster_builds_the_same_tables() -> None:
+    """A real distributed.LocalCluster (in-process workers): the sets of one size shared
+    out by material set give the tables a serial build gives."""
+    import distributed
+
+    materials = [Material.parse(t) for t in ("A: L / B: M", "A: C / B: E", "A: L / B: M E")]
+    serial = TableSet("standard")
+    build_sets(serial, materials)
+    with (
+        distributed.LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,  # type: ignore[no-untyped-call]
+    ):
+        spread = TableSet("standard")
+        seen: list[Material] = []
+        build_sets(spread, materials, executor=client.get_executor(),
+                   on_set=lambda m, _: seen.append(m))
+    assert sorted(seen) == sorted(materials)
+    for material in materials:
+        assert spread.tables[material].table == serial.tables[material].table
