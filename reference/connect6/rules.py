@@ -369,6 +369,14 @@ class Connect6:
     def to_notation(self) -> str:
         return format_position(self.position())
 
+    def _repr_svg_(self) -> str:
+        """The board as a picture (Jupyter shows it in place of the text)."""
+        from reference.connect6.drawing import board_svg
+
+        over = self.is_terminal()
+        title = self.result_text() if over else f"{self.player_name(self.to_move)} to move"
+        return board_svg(self.geo, self.black, self.white, title=title)
+
     def render(self) -> str:
         """The board, row ``size`` at the top, ``X`` black, ``O`` white, ``.`` empty."""
         geo = self.geo

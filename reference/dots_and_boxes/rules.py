@@ -295,6 +295,14 @@ class DotsAndBoxes:
         self.to_move = Side(to_move)
         self._history = []
 
+    def _repr_svg_(self) -> str:
+        """The board as a picture (Jupyter shows it in place of the text)."""
+        from reference.dots_and_boxes.drawing import board_svg
+
+        a, b = self.scores
+        state = "game over" if self.is_terminal() else f"player {self.to_move + 1} to move"
+        return board_svg(self.geo, self.edges, title=f"{a}-{b}, {state}")
+
     def render(self) -> str:
         """Dots ``+``, lines ``---`` and ``|``, completed boxes ``#`` (owners are not kept)."""
         status = "game over" if self.is_terminal() else f"player {self.to_move + 1} to move"

@@ -738,6 +738,13 @@ class DouShouQi:
         """The piece-list notation of the position (canonical form)."""
         return format_placement(self.placement())
 
+    def _repr_svg_(self) -> str:
+        """The board as a picture (Jupyter shows it in place of the text)."""
+        from reference.dou_shou_qi.board_drawing import board_svg
+
+        title = self.result_text() if self.is_terminal() else f"{self.to_move.name} to move"
+        return board_svg(self.pieces(), title=title)
+
     def render(self) -> str:
         """A drawing: A's pieces upper case, B's lower case; ``~`` water, ``#`` trap, ``*`` den."""
         lines: list[str] = []

@@ -430,6 +430,13 @@ class MNKState:
         """The position in notation; :meth:`from_notation` parses it back."""
         return notation.format_position(self._bits[0], self._bits[1], self._geo.m, self._geo.n)
 
+    def _repr_svg_(self) -> str:
+        """The board as a picture (Jupyter shows it in place of the text)."""
+        from reference.mnk.drawing import board_svg
+
+        title = f"{self.result_text()}" if self.is_terminal() else f"{'xo'[self.to_move]} to move"
+        return board_svg(self._geo.m, self._geo.n, self._bits[0], self._bits[1], title=title)
+
     def render(self) -> str:
         """The board drawn with column letters and row numbers, and the state of play."""
         geo = self._geo

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from reference.svg import Point, Svg
 from reference.wargame.geometry import Board, Terrain, Tile, Tiling, column_name
 from reference.wargame.notation import KIND_SYMBOL, SIDE_SYMBOL, Side, side_indices
-from reference.wargame.rules import Battle
+
+if TYPE_CHECKING:
+    from reference.wargame.rules import Battle
 
 CELL = 40
 """Width of one tile in SVG units (our choice)."""

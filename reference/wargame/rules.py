@@ -358,6 +358,12 @@ class Battle:
         board, units, to_move = parse_position(text)
         return cls(board, units, to_move)
 
+    def _repr_svg_(self) -> str:
+        """The battle as a picture (Jupyter shows it in place of the text)."""
+        from reference.wargame.drawing import battle_svg
+
+        return battle_svg(self, title=f"{SIDE_SYMBOL[self.to_move]} to move")
+
     def render(self) -> str:
         """A text drawing of the battle (:func:`reference.wargame.notation.render_position`)."""
         return render_position(self.board, self.units(), self.to_move)
@@ -519,6 +525,14 @@ class WarGame:
     def to_notation(self) -> str:
         """The battle notation plus ``<turns played>/<turn limit>``."""
         return f"{self.battle.to_notation()} {self.turns_played}/{self.turn_limit}"
+
+    def _repr_svg_(self) -> str:
+        """The battle as a picture (Jupyter shows it in place of the text)."""
+        from reference.wargame.drawing import battle_svg
+
+        over = self.is_terminal()
+        title = self.result_text() if over else f"{self.player_name(self.to_move)} to move"
+        return battle_svg(self.battle, title=title)
 
     def render(self) -> str:
         """The battle drawing plus the turn counter."""
