@@ -41,11 +41,31 @@ class _Placed:
     y: float
 
 
+WINDOW = 1200.0
+"""A browser window's width (our choice): a tree wider than this puts each parent above its
+first child, so the root is in the top-left corner, where a browser opens the picture."""
+
+LEGEND = (
+    "box: the value returned, for the side to move there (white: first player, grey: second)",
+    "small number: the order visited; [a,b]: the window the node was entered with",
+    "thick red: the principal variation; \u00d7 n cut: moves a cutoff left unsearched",
+    "orange TT: a table cutoff; E / L / U: the flag stored (exact, lower, upper bound)",
+)
+"""The lines under every picture."""
+
+
+def _slots(node: TraceNode) -> int:
+    """Leaves and cutoff markers below ``node``: the picture's width in slots."""
+    below = sum(_slots(child) for child in node.children) + (1 if node.unsearched else 0)
+    return max(below, 1)
+
+
 class _Layout:
     """Leaves and cutoff markers get slots left to right in the order visited; a parent
-    sits above the middle of its children."""
+    sits above the middle of its children (above its first child when ``left``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, left: bool = False) -> None:
+        self.left = left
         self.next_slot = 0
         self.at: dict[int, _Placed] = {}
         self.cut_at: dict[int, _Placed] = {}
@@ -60,7 +80,10 @@ class _Layout:
             self.cut_at[id(node)] = _Placed(cut_x, y + LEVEL)
             xs.append(cut_x)
             self.levels = max(self.levels, level + 2)
-        x = (xs[0] + xs[-1]) / 2 if xs else self._slot()
+        if not xs:
+            x = self._slot()
+        else:
+            x = xs[0] if self.left else (xs[0] + xs[-1]) / 2
         self.at[id(node)] = _Placed(x, y)
         return x
 
@@ -72,13 +95,18 @@ class _Layout:
 
 def draw_pass(root: TraceNode, pv: set[int], title: str) -> str:
     """One search from the root position as an SVG document."""
-    layout = _Layout()
+    layout = _Layout(left=2 * MARGIN + _slots(root) * SLOT > WINDOW)
     layout.place(root, 0)
-    width = max(2 * MARGIN + layout.next_slot * SLOT, 7.0 * len(title) + 2 * MARGIN)
-    height = MARGIN + 20 + layout.levels * LEVEL + 10
+    legend_width = 4.6 * max(len(line) for line in LEGEND) + MARGIN
+    width = max(2 * MARGIN + layout.next_slot * SLOT, 7.0 * len(title) + 2 * MARGIN, legend_width)
+    tree_height = MARGIN + 20 + layout.levels * LEVEL + 10
+    height = tree_height + 14 * len(LEGEND) + 6
     svg = Svg(width, height)
     svg.rect(0, 0, width, height, fill="#ffffff", stroke="#ffffff")
-    svg.text(width / 2, 20, title, size=13)
+    title_x = 7.0 * len(title) / 2 + MARGIN if layout.left else width / 2
+    svg.text(title_x, 20, title, size=13)
+    for k, line in enumerate(LEGEND):
+        svg.text(MARGIN / 2, tree_height + 14 * k, line, size=9, anchor="start", fill="#555555")
     _draw_edges(svg, root, layout, pv)
     for node in root.walk():
         _draw_node(svg, node, layout.at[id(node)], id(node) in pv or node is root)

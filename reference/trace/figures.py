@@ -5,6 +5,8 @@
 
 * ``trace-minimax.svg``, ``trace-alphabeta.svg``, ``trace-alphabeta-tt.svg``: the
   three listings on the empty 3 x 3 board to depth 2 (``docs/trace.md``);
+* ``trace-alphabeta-small.svg``: alpha-beta to depth 2 on a 3 x 3 position with two
+  stones (the home page, ``docs/index.md``);
 * ``trace-dab-tt-hit.svg``: seed 000's Algorithm 1 (alpha-beta with a table) on the
   empty 1 x 2 Dots and Boxes board to depth 3, where stored entries cut subtrees
   (``docs/papers/000-dots-and-boxes.md``).
@@ -32,6 +34,18 @@ def tic_tac_toe(algorithm: str) -> str:
     return draw_trace(result, f"{algorithm}, empty 3x3 board, depth {TIC_TAC_TOE_DEPTH}")
 
 
+HOME_POSITION = "xo./.../... x"
+"""The home page's picture: x on a3, o on b3, x to move; alpha-beta to depth 2 visits 15
+nodes where minimax visits 30."""
+
+
+def home_picture() -> str:
+    """Alpha-beta to depth 2 on :data:`HOME_POSITION`: a tree small enough to read in the
+    column of a page, with its cut-offs."""
+    result = trace(MNKGame.from_notation(HOME_POSITION, 3, symmetry=True), "alphabeta", 2)
+    return draw_trace(result, f"alphabeta, 3x3 board {HOME_POSITION}, depth 2")
+
+
 def dots_and_boxes_table_hits() -> str:
     """Algorithm 1 (alpha-beta + table) on the empty 1 x 2 board: table hits cut subtrees."""
     result = trace(DotsAndBoxes(1, 2), "alphabeta_tt", DAB_DEPTH)
@@ -45,6 +59,7 @@ FIGURES: dict[str, Callable[[], str]] = {
     "trace-alphabeta.svg": lambda: tic_tac_toe("alphabeta"),
     "trace-alphabeta-tt.svg": lambda: tic_tac_toe("alphabeta_tt"),
     "trace-dab-tt-hit.svg": dots_and_boxes_table_hits,
+    "trace-alphabeta-small.svg": home_picture,
 }
 """Each committed file and the function that draws it."""
 
