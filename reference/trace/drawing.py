@@ -81,9 +81,8 @@ class _Layout:
             xs.append(cut_x)
             self.levels = max(self.levels, level + 2)
         if not xs:
-            x = self._slot()
-        else:
-            x = xs[0] if self.left else (xs[0] + xs[-1]) / 2
+            xs = [self._slot()]
+        x = xs[0] if self.left else (xs[0] + xs[-1]) / 2
         self.at[id(node)] = _Placed(x, y)
         return x
 
