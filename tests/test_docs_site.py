@@ -55,7 +55,7 @@ def test_readme_links_are_rewritten_for_the_site() -> None:
     tool = load_tool("docs_site")
     readme_page = tool.readme_page
     assert readme_page("[cli](docs/cli.md), [p](docs/papers/), [x](https://e.org)") == (
-        "[cli](cli.md), [p](index.md), [x](https://e.org)"
+        "[cli](cli.md), [p](papers/index.md), [x](https://e.org)"
     )
     modules = tool.modules()
     assert "reference.svg" in modules and "reference.mnk.drawing" in modules
@@ -80,3 +80,27 @@ def test_doctest_blocks_become_code_blocks() -> None:
         "",
         "End.",
     ]
+
+
+def test_lone_pictures_become_figures_with_captions_that_open_full_size() -> None:
+    require_mkdocs()
+    tool = load_tool("docs_site")
+    out = tool.figures_with_captions('<p><img alt="A tree" src="figures/t.svg" /></p>')
+    assert out == (
+        '<figure class="gt-figure"><a href="figures/t.svg" title="open full size">'
+        '<img alt="A tree" src="figures/t.svg" /></a><figcaption>A tree</figcaption></figure>'
+    )
+    inline = '<p>see <img alt="x" src="a.svg" /> here</p>'
+    assert tool.figures_with_captions(inline) == inline  # inside a sentence: left alone
+    import mkdocs.exceptions
+
+    with pytest.raises(mkdocs.exceptions.PluginError, match="without alt text"):
+        tool.figures_with_captions('<p><img alt="" src="figures/t.svg" /></p>', "page.md")
+
+
+def test_the_examples_page_lists_every_script() -> None:
+    require_mkdocs()
+    tool = load_tool("docs_site")
+    page = tool.examples_page()
+    scripts = sorted(p.name for p in (ROOT / "examples").glob("*.py"))
+    assert all(f"| `{name}` |" in page for name in scripts)

@@ -6,6 +6,11 @@
   package (a ``::: module`` block that mkdocstrings fills from the docstrings), and an
   ``API reference`` section is appended to the navigation, so a new module appears
   without editing anything;
+* ``notebooks/README.md`` becomes the page ``notebooks.md`` and the examples' docstrings
+  the page ``examples.md`` (one row per script: what it reproduces, how to run it);
+* every picture that stands alone in its paragraph becomes a figure: the picture, a link
+  to the full-size file (a click opens it) and its alt text as a visible caption; a
+  picture without alt text fails the build (:func:`figures_with_captions`);
 * the docstrings are read as Markdown by the griffe extension ``tools/docs_docstrings.py``.
 
 Standard library only at import time apart from MkDocs itself, which calls these.
@@ -13,11 +18,15 @@ Standard library only at import time apart from MkDocs itself, which calls these
 
 from __future__ import annotations
 
+import ast
+import html
 import re
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "reference"
@@ -40,7 +49,7 @@ def modules(root: Path = ROOT, package: str = PACKAGE) -> list[str]:
 
 def readme_page(text: str) -> str:
     """README.md as a page of ``docs/``: ``](docs/x)`` -> ``](x)``, ``docs/papers/`` -> the index."""
-    text = text.replace("](docs/papers/)", "](index.md)")
+    text = text.replace("](docs/papers/)", "](papers/index.md)")
     return _README_LINK.sub(r"](\1)", text)
 
 
@@ -76,10 +85,60 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
+_LONE_IMAGE = re.compile(r"<p>\s*(<img [^>]*>)\s*</p>")
+_ALT = re.compile(r'alt="([^"]*)"')
+_SRC = re.compile(r'src="([^"]*)"')
+
+
+def figures_with_captions(page_html: str, where: str = "") -> str:
+    """Each picture alone in a paragraph as ``<figure>``: the picture inside a link to its
+    file (a click opens it full size) and its alt text as a visible caption."""
+
+    def figure(match: re.Match[str]) -> str:
+        image = match.group(1)
+        alt = _ALT.search(image)
+        src = _SRC.search(image)
+        if alt is None or not alt.group(1).strip() or src is None:
+            raise PluginError(f"{where}: a picture without alt text (its caption): {image[:120]}")
+        return (
+            f'<figure class="gt-figure"><a href="{src.group(1)}" title="open full size">'
+            f"{image}</a><figcaption>{alt.group(1)}</figcaption></figure>"
+        )
+
+    return _LONE_IMAGE.sub(figure, page_html)
+
+
+def on_page_content(page_html: str, page: Page, **_: object) -> str:
+    """Pictures as figures with captions that open full size."""
+    return figures_with_captions(page_html, page.file.src_path)
+
+
+def examples_page(root: Path = ROOT) -> str:
+    """The examples: each script's first docstring line and how to run it."""
+    lines = [
+        "# The examples",
+        "",
+        "Each script in `examples/` reproduces a paper's experiment (or measures one part of",
+        "the package) at laptop scale and prints the paper's table; every one takes `--help`.",
+        "Run one from the repository after `make demo`: `.venv/bin/python examples/NAME.py`.",
+        "",
+        "| script | what it does |",
+        "|---|---|",
+    ]
+    for path in sorted((root / "examples").glob("*.py")):
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+        first = doc.strip().split("\n\n", 1)[0].replace("\n", " ")
+        lines.append(f"| `{path.name}` | {html.escape(first).replace('|', '&#124;')} |")
+    return "\n".join(lines) + "\n"
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Add README.md as ``readme.md`` and the generated API pages."""
+    """Add README.md as ``readme.md``, the notebooks' and examples' pages and the API pages."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     files.append(File.generated(config, "readme.md", content=readme_page(readme)))
+    notebooks = (ROOT / "notebooks" / "README.md").read_text(encoding="utf-8")
+    files.append(File.generated(config, "notebooks.md", content=notebooks))
+    files.append(File.generated(config, "examples.md", content=examples_page()))
     names = modules()
     files.append(File.generated(config, "api/index.md", content=api_index(names)))
     for name in names:

@@ -121,4 +121,10 @@ def all_figures() -> dict[str, str]:
         "connect6_roads_through_each_point": roads_through_points(19),
         "connect6_road_table": road_table(WIN_IN_3.position),
         "connect6_tss_win_in_3": tss_win(WIN_IN_3),
+        "connect6_game_board": game_board_figure(),
     }
+
+
+def game_board_figure() -> str:
+    """The position of the threat-space search puzzle as the game draws itself."""
+    return Connect6.from_notation(WIN_IN_3.position)._repr_svg_()

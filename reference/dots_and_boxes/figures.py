@@ -97,4 +97,19 @@ def all_figures() -> dict[str, str]:
     return {
         "dab_chains_and_loops": chains_figure(),
         "dab_move_kinds": move_kinds_figure(),
+        "dab_game_board": game_board_figure(),
     }
+
+
+GAME_BOARD = ("h0,0", "v0,0", "h1,0", "v0,1", "h2,1", "v1,2", "h0,2")
+"""The Games page's 2 x 3 position: seven lines drawn, the first box taken (docs/games.md)."""
+
+
+def game_board_figure() -> str:
+    """A 2 x 3 position as the game draws itself (``_repr_svg_``)."""
+    from reference.dots_and_boxes.rules import DotsAndBoxes
+
+    game = DotsAndBoxes(2, 3)
+    for name in GAME_BOARD:
+        game.play(game.parse_move(name))
+    return game._repr_svg_()

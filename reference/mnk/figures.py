@@ -128,6 +128,7 @@ def all_figures() -> dict[str, str]:
         "mnk_vcf_line": vcf_figure(),
         "mnk_tictactoe_move_values": move_values_figure(),
         "mnk_tablebase_waves": tablebase_waves_figure(),
+        "mnk_game_board": game_board_figure(),
     }
 
 
@@ -149,3 +150,14 @@ def tablebase_waves_figure() -> str:
         y_label="positions",
         log_y=True,
     )
+
+
+GAME_BOARD = "xo./.x./..o x"
+"""The Games page's tic-tac-toe position (docs/games.md)."""
+
+
+def game_board_figure() -> str:
+    """A tic-tac-toe position as the game draws itself (``_repr_svg_``)."""
+    from reference.mnk.rules import MNKState
+
+    return MNKState.from_notation(GAME_BOARD, 3)._repr_svg_()

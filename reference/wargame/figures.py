@@ -245,4 +245,12 @@ def all_figures() -> dict[str, str]:
         "wargame_figure8a_movement_2": figure_8(2),
         "wargame_figure8b_movement_5": figure_8(5),
         "wargame_figure10_compact_placements": figure_10(),
+        "wargame_game_board": game_board_figure(),
     }
+
+
+def game_board_figure() -> str:
+    """The skirmish (:data:`reference.wargame.rules.SKIRMISH`) as the game draws itself."""
+    from reference.wargame.rules import SKIRMISH, WarGame
+
+    return WarGame.from_notation(SKIRMISH)._repr_svg_()
