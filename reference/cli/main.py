@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import re
 import sys
 import time
@@ -34,6 +35,7 @@ from reference.cli.options import (
     add_position_arguments,
     build_game,
 )
+from reference.cli.plain import plain
 from reference.errors import GameError, ParameterError
 from reference.ranges import FloatRange, IntRange, add_ranged_argument
 from reference.registry import GAMES, GameSpec, JsonObject, player_name
@@ -97,6 +99,13 @@ class OneLineErrorParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         message = one_line(ValueError(" ".join(message.split())))  # one readable line
         self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+    def format_help(self) -> str:
+        """The help as plain text: no reST markup from the docstrings it is made of."""
+        return plain(super().format_help())
+
+    def format_usage(self) -> str:
+        return plain(super().format_usage())
 
 
 # ---------------------------------------------------------------------------
@@ -261,8 +270,10 @@ def cmd_show(spec: GameSpec, args: argparse.Namespace) -> None:
     game = build_game(spec, args)
     out = results.show_result(game)
     moves = _moves(out, "legal_moves")
+    legend = importlib.import_module(f"reference.{spec.name.replace('-', '_')}.notation")
     text = (
         f"{game.render()}\n"
+        f"legend: {legend.BOARD_LEGEND}\n"
         f"position: {out['position']}\n"
         f"to move: {player_name(game, game.to_move)}"
         f"{'  (game over)' if out['terminal'] else f'  ({len(moves)} legal moves)'}"
@@ -740,6 +751,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_command(args, spec)
     except GameError as error:
         print(f"error: {one_line(error)}", file=sys.stderr)
+    except BrokenPipeError:
+        # the reader went away (`... | head`): no traceback; stdout to nowhere so that
+        # Python's own flush at exit does not fail again; 141 = 128 + SIGPIPE, as a shell says
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
