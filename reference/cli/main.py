@@ -211,17 +211,25 @@ def cmd_perft(spec: GameSpec, args: argparse.Namespace) -> None:
 
 
 def search_move(
-    game: AnyGame, args: argparse.Namespace, time_limit: float | None, depth: int | None
+    game: AnyGame,
+    args: argparse.Namespace,
+    time_limit: float | None,
+    depth: int | None,
+    *,
+    per_depth: bool = True,
 ) -> JsonObject:
-    """The ``bestmove`` result object (with progress lines on stderr); ``play`` uses it too."""
+    """The ``bestmove`` result object (with a progress line per depth on stderr unless
+    ``per_depth`` is off); ``play`` uses it too."""
     from reference.cli import results
 
     def on_iteration(result: SearchResult[Any]) -> None:
-        progress(
-            args,
-            f"depth {result.depth}: value {result.value}, move {game.format_move(result.best_move)}, "
-            f"{result.stats.nodes:,} nodes, {result.seconds:.2f} s",
-        )
+        if per_depth:
+            progress(
+                args,
+                f"depth {result.depth}: value {result.value}, "
+                f"move {game.format_move(result.best_move)}, "
+                f"{result.stats.nodes:,} nodes, {result.seconds:.2f} s",
+            )
 
     return results.bestmove_result(
         game,
@@ -353,30 +361,87 @@ def _board_writer(args: argparse.Namespace) -> Callable[[str], None]:
     return write
 
 
+PLAY_HELP = """commands (or type a move, e.g. {example}):
+  moves   list the legal moves
+  hint    what the computer would play here, and why
+  undo    take back your last move (and the computer's answer)
+  board   print the board again
+  help    this list
+  quit    end the game (end of input does too)"""
+
+
 def play_game(
     game: AnyGame,
     args: argparse.Namespace,
     read: Callable[[str], str],
     write: Callable[[str], None],
 ) -> tuple[list[str], str | None]:
-    """Play ``game`` to its end: (the moves played, why the game stopped early or ``None``)."""
+    """Play ``game`` to its end: (the moves played, why the game stopped early or ``None``).
+
+    A human types a move or one of the commands of :data:`PLAY_HELP` at the prompt
+    ``x> `` (the side's name); the board is printed before each move, the prompt once.
+    """
     kinds = (args.first, args.second)
     played: list[str] = []
+    show_board = True
     while not game.is_terminal():
         if args.max_plies is not None and len(played) >= args.max_plies:
             return played, f"stopped after {len(played)} plies (--max-plies)"
-        write(game.render())
+        if show_board:
+            write(game.render())
+        show_board = True
         name = player_name(game, game.to_move)
         if kinds[game.to_move] != "human":
             played.append(computer_move(game, args, name, write))
             continue
-        text = read(f"{name} to move (or 'quit'): ").strip()
-        if text in ("quit", "q", "exit"):
+        try:
+            text = read(f"{name}> ").strip()
+        except EOFError:
+            return played, "game abandoned (end of input)"
+        word = text.lower()
+        if word in ("quit", "q", "exit"):
             return played, "game abandoned"
-        move = human_move(game, text, write)
-        if move is not None:
-            played.append(move)
+        if word in ("help", "?", "h", ""):
+            write(PLAY_HELP.format(example=_example_move(game)))
+            show_board = False
+        elif word == "moves":
+            moves = [game.format_move(m) for m in game.legal_moves()]
+            write(f"{len(moves)} legal moves: {' '.join(moves)}")
+            show_board = False
+        elif word == "board":
+            continue
+        elif word == "hint":
+            out = search_move(game, args, args.time, args.depth, per_depth=args.verbose)
+            write(f"hint: {out['move']} ({value_in_words(game, out, name)})")
+            show_board = False
+        elif word == "undo":
+            write(undo_moves(game, played, kinds))
+        else:
+            move = human_move(game, text, write)
+            if move is None:
+                show_board = False
+            else:
+                played.append(move)
     return played, None
+
+
+def _example_move(game: AnyGame) -> str:
+    moves = game.legal_moves()
+    return game.format_move(moves[0]) if moves else "(none)"
+
+
+def undo_moves(game: AnyGame, played: list[str], kinds: tuple[str, str]) -> str:
+    """Take back the human's last move and every computer move after it; what was undone."""
+    human = game.to_move
+    taken: list[str] = []
+    while played:
+        game.unmake()
+        taken.append(played.pop())
+        if game.to_move == human and kinds[human] == "human":
+            break
+    if not taken:
+        return "nothing to undo"
+    return f"took back {' '.join(reversed(taken))}"
 
 
 def human_move(game: AnyGame, text: str, write: Callable[[str], None]) -> str | None:
@@ -385,19 +450,40 @@ def human_move(game: AnyGame, text: str, write: Callable[[str], None]) -> str | 
         move = game.parse_move(text)
         game.play(move)
     except GameError as error:
-        write(f"  {error} (try again)")
+        write(f"  {error} (try again, or type 'help')")
         return None
     return game.format_move(move)
+
+
+def value_in_words(game: AnyGame, out: JsonObject, name: str) -> str:
+    """What a search's value means for the side that searched: a forced result, a value
+    with best play, or only the evaluation's opinion."""
+    value, depth, exact = out["value"], out["depth"], bool(out["exact"])
+    assert isinstance(value, int)
+    if value >= MATE_BOUND:
+        return f"{name} wins in {WIN - value} plies with best play"
+    if value <= -MATE_BOUND:
+        return f"{name} loses in {WIN + value} plies against best play"
+    if exact:
+        if value == 0:
+            return "a draw with best play"
+        points = "ahead" if value > 0 else "behind"
+        return f"{name} ends {abs(value)} {points} with best play"
+    opinion = "ahead" if value > 0 else "behind" if value < 0 else "level"
+    return (
+        f"looked {depth} {'ply' if depth == 1 else 'plies'} ahead, no forced result; "
+        f"the evaluation has {name} "
+        f"{opinion} ({value:+d})"
+    )
 
 
 def computer_move(
     game: AnyGame, args: argparse.Namespace, name: str, write: Callable[[str], None]
 ) -> str:
-    """Search (``--depth``, ``--time``, ``--nodes``), play and write the computer's move."""
-    out = search_move(game, args, args.time, args.depth)
-    value = out["value"]
-    assert isinstance(value, int)
-    write(f"{name} plays {out['move']} (depth {out['depth']}, value {describe_score(value)})")
+    """Search (``--depth``, ``--time``, ``--nodes``), play and write the computer's move
+    (a line per depth searched only with ``--verbose``)."""
+    out = search_move(game, args, args.time, args.depth, per_depth=args.verbose)
+    write(f"{name} plays {out['move']} ({value_in_words(game, out, name)})")
     game.play(game.parse_move(str(out["move"])))
     return str(out["move"])
 
@@ -495,6 +581,12 @@ def add_command_arguments(command: str, parser: argparse.ArgumentParser) -> None
                 help=f"who plays the {side} player (default: {default})",
             )
         add_ranged_argument(parser, "--max-plies", MAX_PLIES, "stop the game after this many plies")
+        parser.add_argument(
+            "--verbose",
+            action="store_true",
+            help="print each depth the computer searches (its value changes from depth to "
+            "depth: an odd depth ends on the computer's move, an even one on yours)",
+        )
 
 
 COMMANDS: dict[str, tuple[str, Callable[[GameSpec, argparse.Namespace], None]]] = {
