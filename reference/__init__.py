@@ -59,6 +59,12 @@ def __getattr__(name: str) -> object:
     return value
 
 
+def __dir__() -> list[str]:
+    """The module's names and the front door's lazy ones, so ``dir(reference)`` and
+    ``help(reference)`` list ``solve`` and the games before their first use."""
+    return sorted(set(globals()) | set(_LAZY))
+
+
 __all__ = [
     "BestMove",
     "Connect6",
