@@ -86,6 +86,15 @@ def test_the_contents_api_serves_every_notebook_as_a_notebook(
 
 
 def test_a_notebook_opens_in_jupyterlab_in_chromium(lab: tuple[str, str, list[Path]]) -> None:
+    # in a thread of its own: Playwright's sync API refuses a thread with an asyncio loop
+    # running, which a notebook test before this one may leave in the main thread
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(_open_in_chromium, lab).result()
+
+
+def _open_in_chromium(lab: tuple[str, str, list[Path]]) -> None:
     from playwright.sync_api import sync_playwright
 
     base, token, notebooks = lab

@@ -25,6 +25,7 @@ def every_help() -> list[tuple[str, ...]]:
 
 @pytest.mark.parametrize("argv", every_help(), ids=lambda argv: " ".join(argv) or "top")
 def test_help_has_no_rest_markup(argv: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    status: int | str | None
     try:
         status = main([*argv, "--help"])
     except SystemExit as exit_status:
