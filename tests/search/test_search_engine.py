@@ -17,6 +17,7 @@ import pytest
 from game_strategies import choices, play_choices
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from walk_game import Walk
 
 from reference.dots_and_boxes.rules import DotsAndBoxes
@@ -69,7 +70,7 @@ def positions(draw: st.DrawFn, name: str) -> Game[Any]:
 
 @pytest.mark.parametrize("name", list(GAMES))
 @given(data=st.data(), depth=st.integers(1, 4))
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 def test_listing_and_engine_give_the_minimax_value(
     name: str, data: st.DataObject, depth: int
 ) -> None:
@@ -88,7 +89,7 @@ def test_listing_and_engine_give_the_minimax_value(
 @pytest.mark.parametrize("name", ["walk", "tic-tac-toe", "dots-and-boxes-2x2"])
 @pytest.mark.parametrize("node", ["alphabeta_tt", "alphabeta_tt_engine", "pvs_engine"])
 @given(data=st.data())
-@settings(derandomize=True, max_examples=25, deadline=None)
+@settings(max_examples=examples(25))
 def test_one_table_through_depths_1_to_4_gives_each_depths_value(
     name: str, node: str, data: st.DataObject
 ) -> None:
