@@ -108,3 +108,39 @@ def test_the_listing_counts_nodes_only() -> None:
     assert value == alphabeta_tt_engine(MNKGame(3, 3, 3), 4, -INFINITY, INFINITY, engine)
     assert listing.counters.nodes > 0 and listing.counters.tt_probes == 0
     assert engine.counters.tt_probes > 0
+
+
+@st.composite
+def late_connect6(draw: st.DrawFn) -> Game[Any]:
+    """A selective game: a 6 x 6 Connect6 position late enough for full width to be cheap
+    (its ``search_moves`` are the candidate pairs, a subset of the legal moves)."""
+    import random
+
+    from reference.connect6.rules import Connect6
+
+    rng = random.Random(draw(st.integers(0, 10_000)))
+    game = Connect6(6, pair_width=3, point_width=4)
+    while not game.is_terminal() and 36 - (game.stones(0) | game.stones(1)).bit_count() > 6:
+        game.make(rng.choice(game.legal_moves()))
+    return game
+
+
+@given(game=late_connect6(), depth=st.integers(1, 2), full_width=st.booleans())
+@settings(max_examples=examples(15))
+def test_listings_and_engines_agree_on_a_selective_game(
+    game: Game[Any], depth: int, full_width: bool
+) -> None:
+    """The listings loop over ``ctx.moves`` as the engines do: over a selective game's
+    candidates both give the same (heuristic) value and mark it so; full width, both give
+    minimax's value over every legal move (issue 30: the listings looped over
+    ``search_moves`` and ignored ``full_width``)."""
+    values: dict[str, Score] = {}
+    pruned: dict[str, bool] = {}
+    for label, node in NODES.items():
+        ctx = SearchContext(full_width=full_width)
+        values[label] = node(game, depth, ctx)
+        pruned[label] = ctx.pruned
+    assert len(set(values.values())) == 1, values
+    assert set(pruned.values()) == {not full_width and not game.is_terminal()}
+    if full_width:
+        assert values["alphabeta_tt"] == minimax(game, depth, SearchContext(full_width=True))
