@@ -44,7 +44,14 @@ from reference.oracle.compare import (
     shorten,
     with_why,
 )
-from reference.oracle.engine import DEFAULT_TIMEOUT, Engine, EngineFault, PerftAnswer, request_line
+from reference.oracle.engine import (
+    DEFAULT_TIMEOUT,
+    STARTUP_TIMEOUT,
+    Engine,
+    EngineFault,
+    PerftAnswer,
+    request_line,
+)
 from reference.oracle.positions import replay
 from reference.oracle.suite import SuiteEntry, game_factory, read_suite
 from reference.ranges import add_ranged_argument
@@ -119,6 +126,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         SECONDS,
         f"seconds the engine may take per answer (default {DEFAULT_TIMEOUT:g})",
         default=DEFAULT_TIMEOUT,
+    )
+    add_ranged_argument(
+        parser,
+        "--handshake-timeout",
+        SECONDS,
+        f"seconds the engine may take to start and answer the handshake "
+        f"(default {STARTUP_TIMEOUT:g})",
+        default=STARTUP_TIMEOUT,
     )
     add_ranged_argument(
         parser,
@@ -275,7 +290,9 @@ def run(spec: GameSpec, args: argparse.Namespace) -> int:
     if args.what == "value" and args.suite is not None and not any(c.known_value for c in cases):
         raise ParameterError(f"no position was compared: every one {_why_none(args, None)}")
     out = report_head(spec, args, cases)
-    with Engine(command, timeout=args.timeout) as engine:
+    with Engine(
+        command, timeout=args.timeout, handshake_timeout=args.handshake_timeout
+    ) as engine:
         if greet(spec, cases[0], engine, out):
             finding, current = check_cases(spec, cases, engine, args, out)
             if finding is not None and current is not None:
@@ -397,7 +414,8 @@ def confirmed(
 ) -> bool:
     """Protocol 1 (no ids): ask the finding's request again, of a fresh engine.  A different
     answer means the session's answers were out of step (a stray or missing line): a fault."""
-    with Engine(command, timeout=args.timeout) as fresh:
+    limits = {"timeout": args.timeout, "handshake_timeout": args.handshake_timeout}
+    with Engine(command, **limits) as fresh:
         fresh.handshake(spec.name, {})
         if finding.what == "perft":
             assert finding.depth is not None

@@ -76,7 +76,9 @@ def run(spec: GameSpec, args: argparse.Namespace, options: JsonObject) -> int:
         "finding": None,
         "fault": None,
     }
-    with Engine(command, timeout=args.timeout) as engine:
+    with Engine(
+        command, timeout=args.timeout, handshake_timeout=args.handshake_timeout
+    ) as engine:
         try:
             hello, _ = engine.handshake(spec.name, ours)
         except EngineFault as fault:

@@ -18,13 +18,16 @@ work starts (:mod:`reference.cli.options`); option names must be written in full
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
 import re
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
@@ -825,6 +828,38 @@ def one_line(error: BaseException) -> str:
     )
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised where the program is, so that every ``with`` block closes
+    (an engine of ``check`` is stopped, with the processes it started, as on Ctrl-C)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def terminated_as_interrupt() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise :class:`Terminated` while the block runs (the main thread
+    only; the handlers before are restored after)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, _frame: object) -> None:
+        raise Terminated(signum)
+
+    kept = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            kept[number] = signal.signal(number, stop)
+    try:
+        yield
+    finally:
+        for number, handler in kept.items():
+            signal.signal(number, handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 2 bad input, 130 interrupted;
     ``check``: 1 when the engine disagrees)."""
@@ -840,7 +875,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == GOMOCUP:  # the brain answers every error itself, on stdout
         return int(own_module(GOMOCUP).run(args))
     try:
-        return run_command(args, spec)
+        with terminated_as_interrupt():
+            return run_command(args, spec)
+    except Terminated as stop:
+        print(f"terminated ({signal.Signals(stop.signum).name})", file=sys.stderr)
+        return 128 + stop.signum
     except GameError as error:
         print(f"error: {one_line(error)}", file=sys.stderr)
     except BrokenPipeError:

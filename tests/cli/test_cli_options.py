@@ -24,7 +24,7 @@ NO_POSITION = {"positions", "check", "suite"}
 """Commands with a GAME that do not start from one position: ``positions`` lists the named
 positions, ``check`` and ``suite`` draw random ones (README: the exceptions)."""
 
-STRING_OPTIONS = {"position", "moves", "scenario", "file", "dask", "engine", "suite", "output", "checkpoint", "svg"}
+STRING_OPTIONS = {"position", "moves", "scenario", "file", "dask", "engine", "suite", "output", "checkpoint", "svg", "tablebase"}
 """Options whose value is text (notation, a file name, a cluster address), not a number."""
 
 
