@@ -39,7 +39,7 @@ from reference.cli.options import (
     build_game,
 )
 from reference.cli.plain import plain
-from reference.errors import GameError, ParameterError
+from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.ranges import FloatRange, IntRange, add_ranged_argument
 from reference.registry import GAMES, GameSpec, JsonObject, player_name
 from reference.registry import load as load_spec
@@ -52,7 +52,7 @@ from reference.search import (
     SearchResult,
     SearchStats,
 )
-from reference.search.context import MAX_TIME_LIMIT
+from reference.search.context import MAX_TIME_LIMIT, Deadline
 from reference.search.progress import SolveReport
 from reference.search.protocol import PlayableGame
 
@@ -171,6 +171,12 @@ def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
     start = time.monotonic()
     as_json = args.progress == "json"
     reported = False
+    bounded = args.time is not None or args.nodes is not None
+    if bounded and parallel_options(args, "solve"):
+        raise ParameterError("--time and --nodes are for a serial solve (not --workers / --dask)")
+    warning = spec.out_of_reach(game) if spec.out_of_reach is not None else None
+    if warning is not None and not bounded:
+        progress(args, f"solve: {warning}")
 
     def on_report(report: SolveReport) -> None:  # a game's own solver: the root's progress
         nonlocal reported
@@ -186,10 +192,24 @@ def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
         else:
             progress(args, f"solve: {counters.nodes:,} nodes, {elapsed:.1f} s")
 
-    out = results.solve_result(
-        game, on_progress=on_progress, on_report=on_report,
-        parallel=parallel_options(args, "solve"),
-    )
+    try:
+        out = results.solve_result(
+            game, on_progress=on_progress, on_report=on_report,
+            parallel=parallel_options(args, "solve"),
+            deadline=None if args.time is None else Deadline(args.time),
+            node_limit=args.nodes,
+        )
+    except SearchTimeoutError:
+        stopped: JsonObject = {
+            "value": None,
+            "best_moves": None,
+            "exact": False,
+            "stopped": "time" if args.time is not None else "nodes",
+            "seconds": round(time.monotonic() - start, 6),
+        }
+        limit = f"{args.time:g} s" if args.time is not None else f"{args.nodes:,} nodes"
+        emit(args, stopped, f"not solved within {limit}: no value is guessed")
+        raise SolveStopped from None
     moves = _moves(out, "best_moves")
     text = (
         f"value: {out['value']} (for {player_name(game, game.to_move)}, the side to move)\n"
@@ -556,6 +576,19 @@ def add_command_arguments(command: str, parser: argparse.ArgumentParser) -> None
     if command in ("solve", "perft"):
         add_parallel_options(parser)
     if command == "solve":
+        add_ranged_argument(
+            parser,
+            "--time",
+            TIME,
+            "stop after this many seconds: no value is guessed, the answer says "
+            "'not solved' (exit status 3)",
+        )
+        add_ranged_argument(
+            parser,
+            "--nodes",
+            NODES,
+            "stop after about this many nodes (like --time, the same on every machine)",
+        )
         parser.add_argument(
             "--progress",
             choices=("text", "json"),
@@ -828,6 +861,10 @@ def one_line(error: BaseException) -> str:
     )
 
 
+class SolveStopped(Exception):
+    """``solve --time`` / ``--nodes`` stopped before the end (exit status 3)."""
+
+
 class Terminated(KeyboardInterrupt):
     """SIGTERM or SIGHUP, raised where the program is, so that every ``with`` block closes
     (an engine of ``check`` is stopped, with the processes it started, as on Ctrl-C)."""
@@ -880,6 +917,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Terminated as stop:
         print(f"terminated ({signal.Signals(stop.signum).name})", file=sys.stderr)
         return 128 + stop.signum
+    except SolveStopped:
+        return 3
     except GameError as error:
         print(f"error: {one_line(error)}", file=sys.stderr)
     except BrokenPipeError:
