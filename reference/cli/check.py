@@ -294,7 +294,13 @@ def run(spec: GameSpec, args: argparse.Namespace) -> int:
         command, timeout=args.timeout, handshake_timeout=args.handshake_timeout
     ) as engine:
         if greet(spec, cases[0], engine, out):
-            finding, current = check_cases(spec, cases, engine, args, out)
+            current: Case | None
+            if out.pop("start_differs", False):  # a finding at the start: its moves, and why
+                current = Case((), cases[0].options, cases[0].new_game, 1)
+                finding = compare_perft(current.new_game, engine, (), 1)
+                out["index"] = 0
+            else:
+                finding, current = check_cases(spec, cases, engine, args, out)
             if finding is not None and current is not None:
                 finding = settle(spec, args, command, engine, finding, current, out)
     if finding_free(out) and out["checked"] == 0:
@@ -333,7 +339,10 @@ def greet(spec: GameSpec, case: Case, engine: Engine, out: JsonObject) -> bool:
         "note": hello.note,
     }
     problem = options_differ(spec.name, ours, hello.game, hello.options) if hello.version > 1 else None
-    if problem is None:
+    if problem is None and start_differs(start, first) is not None:
+        if hello.version > 1:  # the same game and options: a rules bug at the start
+            out["start_differs"] = True
+            return True
         problem = start_differs(start, first)
     if problem is not None:
         request = "protocol 2 ... and perft 1 (the handshake)"
@@ -613,7 +622,8 @@ def render(out: JsonObject, case: Case | None) -> str:
     skipped = f", {out['skipped']} skipped ({skipped}; node budget {budget})" if skipped else ""
     if out["agree"]:
         return "\n".join([*lines, f"all agree: {out['checked']} checked{skipped}"])
-    where = f"position {out['index']} of {out['positions']}" if out["index"] else "the handshake"
+    at_start = "the start" if out["finding"] is not None else "the handshake"
+    where = f"position {out['index']} of {out['positions']}" if out["index"] else at_start
     if case is not None and case.suite_line is not None:
         where += f" (suite line {case.suite_line})"
     fault = out["fault"]

@@ -12,6 +12,7 @@ Bugs (each a plausible engine mistake, introduced into this package's own rules)
 * ``double-box-turn`` (dots-and-boxes): a move completing two boxes at once passes the
   turn (the rules: completing any box gives the mover another move).
 * ``dog-spares-wolf`` (dou-shou-qi): a dog never takes a wolf.
+* ``forgets-a1`` (mnk): the cell a1 is never a legal move (a bug seen at the start).
 
 Faults: ``crash`` (exit after the first answer), ``hang`` (never answer), ``garbage``, ``huge-count`` (a 5,000-digit count), ``arabic-digits`` (a count
 in Arabic-Indic digits), ``wrong-total``, ``duplicate`` (a move listed twice),
@@ -44,6 +45,16 @@ from reference.search.protocol import PlayableGame
 from reference.search.tt import TranspositionTable
 
 SPECS = all_specs()
+
+
+class ForgetsA1MNK(MNKGame):
+    """(M,N,K) with one bug: a1 is never legal (its move generator skips cell 0)."""
+
+    def legal_moves(self) -> list[int]:
+        return [cell for cell in super().legal_moves() if cell != 0]
+
+    def search_moves(self) -> list[int]:
+        return [cell for cell in super().search_moves() if cell != 0]
 
 
 class EdgeDiagonalMNK(MNKGame):
@@ -99,7 +110,7 @@ class DogSparesWolfDouShouQi(DouShouQi):
         )
 
 
-BUGS = ("none", "edge-diagonal", "double-box-turn", "dog-spares-wolf")
+BUGS = ("none", "edge-diagonal", "double-box-turn", "dog-spares-wolf", "forgets-a1")
 
 
 def new_game(args: argparse.Namespace, position: str | None = None) -> PlayableGame[Any]:
@@ -111,6 +122,10 @@ def new_game(args: argparse.Namespace, position: str | None = None) -> PlayableG
                 game._won = False
             return game
         return EdgeDiagonalMNK(args.m or 3, args.n or 3, args.k or 3, symmetry=False)
+    if args.bug == "forgets-a1":
+        if position is not None:
+            return ForgetsA1MNK.from_notation(position, args.k or 3, symmetry=False)
+        return ForgetsA1MNK(args.m or 3, args.n or 3, args.k or 3, symmetry=False)
     if args.bug == "double-box-turn":
         if position is not None:
             return DoubleBoxTurnDotsAndBoxes.from_notation(position, capture_rule=False)

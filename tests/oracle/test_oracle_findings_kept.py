@@ -27,3 +27,25 @@ def test_the_finding_survives_a_crash_on_the_position_form(
     assert out["finding"]["moves"]  # the moves and the why are kept
     assert out["finding"].get("why")
     assert "position form" in out["position_note"] and "crash" in out["position_note"]
+
+
+def test_a_rules_bug_at_the_start_is_a_finding_with_the_missing_moves_and_why(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The same game and options, another set of moves at the start: not "the game options
+    differ", but a finding: the moves missing and extra, and why."""
+    status = main(["check", "mnk", "--engine", f"{ENGINE} --bug forgets-a1", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert status == 1 and out["fault"] is None and out["index"] == 0
+    finding = out["finding"]
+    assert finding["missing"] == ["a1"] and finding["extra"] == [] and finding["moves"] == []
+    assert "a1 is legal" in finding["why"]
+
+
+def test_other_options_are_still_told_apart_from_a_rules_bug(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = main(["check", "mnk", "--engine", f"{ENGINE} --m 4", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert status == 1 and out["finding"] is None
+    assert "options differ" in out["fault"]["message"]
