@@ -107,6 +107,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="check the positions of a suite file against its answers (written by `suite`)",
     )
+    parser.add_argument(
+        "--tablebase",
+        metavar="SET",
+        help='dou-shou-qi, --what value: positions drawn from the endgame table of SET, '
+        'e.g. "A: W / B: D" (the engine must take the position form; docs/tablebases.md)',
+    )
     add_ranged_argument(
         parser,
         "--timeout",
@@ -255,6 +261,12 @@ def reproduce_command(
 
 def run(spec: GameSpec, args: argparse.Namespace) -> int:
     """``check``: the exit status (0 agree, 1 disagreement or engine fault); bad input raises."""
+    if args.tablebase is not None:
+        from reference.cli import check_tablebase
+
+        if args.suite is not None or args.moves is not None:
+            raise ParameterError("give --tablebase alone, without --suite or --moves")
+        return check_tablebase.run(spec, args, given_options(spec, args))
     try:
         command = shlex.split(args.engine)
     except ValueError as error:
