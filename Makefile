@@ -41,9 +41,11 @@ notebooks: setup
 # written as build/lab/*.ipynb (an existing one, with your edits, is kept) and JupyterLab
 # starts there; it prints the address to open (add --no-browser on a machine without one)
 LAB_ARGS ?=
+# as root (CI, a container) Jupyter refuses to start without --allow-root
+LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 lab: setup
 	$(PY) tools/lab.py prepare build/lab
-	$(PY) -m jupyter lab --notebook-dir=build/lab $(LAB_ARGS)
+	$(PY) -m jupyter lab --notebook-dir=build/lab $(LAB_ROOT) $(LAB_ARGS)
 
 # every game, and OpenSpiel beside ours when the peers extra is installed
 # (.venv/bin/pip install -e '.[peers]'); writes bench.json and prints the table

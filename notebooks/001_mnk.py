@@ -26,6 +26,7 @@ import math
 import time
 
 from IPython.display import SVG, display
+from IPython.utils.capture import capture_output
 from ipywidgets import Dropdown, IntSlider, interact
 
 from reference import MNKGame, solve
@@ -181,3 +182,10 @@ assert minimax_nodes + 1 == 549_946 == sum(perft(report_game("natural", False), 
 assert all(value == 0 for _, _, _, value, _, _ in rows)  # every variant: a draw
 assert math.isqrt(math.factorial(9)) < rows[1][4] < math.factorial(9)
 assert rows[4][4] < math.isqrt(math.factorial(9))  # table + symmetries: below the bound
+
+# The widget's function, at the ends of its controls: a function under `interact` that
+# raises only shows the error in the widget (the cell passes), so it is called here.
+with capture_output():
+    for algorithm in ("minimax", "alphabeta", "alphabeta_tt", "pvs", "mtdf"):
+        for depth in (1, 3):
+            walk(algorithm, depth)

@@ -25,6 +25,7 @@
 
 # %%
 from IPython.display import SVG, display
+from IPython.utils.capture import capture_output
 from ipywidgets import IntSlider, interact
 
 from reference.listings import beside
@@ -165,3 +166,9 @@ for units, r, layout, two, five in table_rows:
         assert (two.ops1, five.ops1) == (
             ops1_dictionary_sequence(units, r), ops1_recursive_enumeration(units, r))
 assert savings[3, "dispersed"] == sorted(savings[3, "dispersed"], reverse=True)
+
+# The widget's function, at the ends of its controls: a function under `interact` that
+# raises only shows the error in the widget (the cell passes), so it is called here.
+with capture_output():
+    for units, movement in ((1, 1), (4, 1), (3, 2)):
+        plans(units, movement)

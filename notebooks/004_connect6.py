@@ -28,6 +28,7 @@
 import random
 
 from IPython.display import SVG, display
+from IPython.utils.capture import capture_output
 from ipywidgets import Dropdown, interact
 
 from reference.connect6 import Connect6, RoadTable
@@ -161,3 +162,9 @@ assert tables_equal  # local modification = global initialisation, after every s
 assert result.win and result.depth == WIN_IN_3.depth and check.forced
 assert all(expected for expected, _ in outcomes)  # each position: the outcome built for
 assert all(forced in ("True", "-") for _, forced in outcomes)  # every win forced full width
+
+# The widget's function, at the ends of its controls: a function under `interact` that
+# raises only shows the error in the widget (the cell passes), so it is called here.
+with capture_output():
+    for puzzle in PUZZLES:
+        search_puzzle(puzzle.name)

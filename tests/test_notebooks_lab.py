@@ -117,3 +117,49 @@ def _open_in_chromium(lab: tuple[str, str, list[Path]]) -> None:
     assert "from reference import MNKGame, solve" in text
     assert outside == []
     assert errors == []
+
+
+def test_the_make_lab_command_starts_jupyterlab_as_this_user(tmp_path: Path) -> None:
+    """``make lab`` itself (its command as ``make -n`` prints it, run from a scratch
+    folder): it must start as the user who types it, root included (this project's
+    machines and CI run as root, where Jupyter refuses to start without --allow-root)."""
+    pytest.importorskip("jupyterlab", reason="the lab extra is not installed")
+    from lab import prepare
+
+    dry = subprocess.run(
+        ["make", "-n", "-o", ".venv/.installed", "lab"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    command = next(line for line in dry.stdout.splitlines() if " jupyter lab " in line).split()
+    assert command[1:4] == ["-m", "jupyter", "lab"]
+    prepare(tmp_path / "build" / "lab")
+    port, token = free_port(), secrets.token_hex(16)
+    home = tmp_path / "home"
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
+           "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "JUPYTER_DATA_DIR": str(home / "data")}
+    server = subprocess.Popen(
+        [sys.executable, *command[1:], "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+         f"--IdentityProvider.token={token}"],
+        cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):  # until the server answers or exits
+            if server.poll() is not None:
+                assert server.stderr is not None
+                raise AssertionError(f"`make lab` exits at start:\n{server.stderr.read()[-2000:]}")
+            try:
+                with urllib.request.urlopen(f"{base}/api/contents?token={token}") as answer:
+                    listing = json.load(answer)
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("`make lab` did not answer")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        assert server.stderr is not None
+        server.stderr.close()
+    names = sorted(item["name"] for item in listing["content"])
+    assert names == [f"{path.stem}.ipynb" for path in sorted((ROOT / "notebooks").glob("*.py"))]
