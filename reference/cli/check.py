@@ -44,9 +44,10 @@ from reference.oracle.compare import (
     shorten,
     with_why,
 )
+from reference.oracle.corners import corner_positions
 from reference.oracle.engine import DEFAULT_TIMEOUT, Engine, EngineFault, PerftAnswer, request_line
 from reference.oracle.positions import replay
-from reference.oracle.suite import SuiteEntry, game_factory, read_suite
+from reference.oracle.suite import SuiteEntry, game_factory, read_suite, sampling_options
 from reference.ranges import add_ranged_argument
 from reference.registry import GameSpec, JsonObject, explainer_for
 from reference.search.protocol import PlayableGame
@@ -103,6 +104,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help='check only the position these moves reach from the start, e.g. "b2 a1" ("" = the start)',
     )
     parser.add_argument(
+        "--no-corners",
+        action="store_true",
+        help="without --suite or --moves: skip the rule corners checked before the random "
+        "positions (reference/oracle/corners/)",
+    )
+    parser.add_argument(
         "--suite",
         metavar="FILE",
         help="check the positions of a suite file against its answers (written by `suite`)",
@@ -137,6 +144,8 @@ class Case:
     value: int | None = None
     known_value: bool = False
     suite_line: int | None = None
+    rule: str | None = None
+    """The rule this position shows, when it is a rule corner (:mod:`reference.oracle.corners`)."""
 
 
 def build_cases(spec: GameSpec, args: argparse.Namespace) -> list[Case]:
@@ -155,7 +164,25 @@ def build_cases(spec: GameSpec, args: argparse.Namespace) -> list[Case]:
         moves = tuple(args.moves.split())
         replay(new_game, moves)  # an illegal move is bad input, reported now
         return [Case(moves, cli_options, new_game, depth)]
-    return [Case(moves, cli_options, new_game, depth) for moves in draw_positions(new_game, args)]
+    corners = [] if args.no_corners else corner_cases(spec, cli_options, new_game, depth)
+    sampler = game_factory(spec, sampling_options(spec, cli_options))
+    drawn = [Case(moves, cli_options, new_game, depth) for moves in draw_positions(sampler, args)]
+    return corners + [case for case in drawn if case.moves not in {c.moves for c in corners}]
+
+
+def corner_cases(
+    spec: GameSpec, cli_options: JsonObject, new_game: Callable[[], AnyGame], depth: int
+) -> list[Case]:
+    """The rule corners of the game under these rules (:mod:`reference.oracle.corners`), first."""
+    cases: list[Case] = []
+    for corner in corner_positions(spec, cli_options):
+        try:
+            replay(new_game, corner.moves)
+        except ValueError:  # a search option that changes the rules cannot: skip, not fail
+            continue
+        if corner.moves not in {case.moves for case in cases}:
+            cases.append(Case(corner.moves, cli_options, new_game, depth, rule=corner.rule))
+    return cases
 
 
 def suite_cases(spec: GameSpec, args: argparse.Namespace, cli_options: JsonObject) -> list[Case]:
@@ -436,6 +463,9 @@ def report_head(spec: GameSpec, args: argparse.Namespace, cases: Sequence[Case])
         source = "--moves"
     else:
         source = f"seed {args.seed}, {args.min_moves}..{args.max_moves} random moves"
+        corners = sum(1 for case in cases if case.rule is not None)
+        if corners:
+            source = f"{corners} rule corners, then {source}"
     return {
         "game": spec.name,
         "options": cases[0].options,
@@ -570,6 +600,8 @@ def render(out: JsonObject, case: Case | None) -> str:
     where = f"position {out['index']} of {out['positions']}" if out["index"] else "the handshake"
     if case is not None and case.suite_line is not None:
         where += f" (suite line {case.suite_line})"
+    if case is not None and case.rule is not None:
+        where += f" (a rule corner: {case.rule})"
     fault = out["fault"]
     if isinstance(fault, dict):
         lines.append(f"ENGINE FAULT at {where}: {fault['kind']}: {fault['message']}")

@@ -1,0 +1,154 @@
+"""Rule corners (``reference/oracle/corners/``): every line true, every corner showing its
+rule, and wrong engines that the random sample lets through caught by the default ``check``."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from reference.cli.main import main
+from reference.dou_shou_qi.geometry import RULE_SETS
+from reference.dou_shou_qi.rules import DouShouQi
+from reference.oracle.corners import (
+    CORNER_DIR,
+    DOU_SHOU_QI_CORNERS,
+    corner_file,
+    corner_positions,
+    read_corners,
+)
+from reference.oracle.positions import replay
+from reference.oracle.suite import game_factory, verify_line
+from reference.registry import load
+
+ENGINE = Path(__file__).with_name("protocol_engine.py")
+GAMES = ("mnk", "dots-and-boxes", "connect6", "dou-shou-qi")
+
+
+def engine(*args: str) -> str:
+    return shlex.join([sys.executable, str(ENGINE), *args])
+
+
+def check(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, Any]]:
+    status = main(["check", *argv, "--json", "--quiet"])
+    out, _ = capsys.readouterr()
+    result: dict[str, Any] = json.loads(out)
+    return status, result
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_corner_line_is_the_references_answer(game: str) -> None:
+    spec = load(game)
+    entries = list(read_corners(corner_file(game)))
+    assert entries
+    for rule, entry in entries:
+        assert rule, entry.line_number
+        assert verify_line(spec, entry, budget=1 << 16) == [], (rule, entry.line_number)
+
+
+def test_every_dou_shou_qi_corner_shows_its_rule() -> None:
+    tests = dict(DOU_SHOU_QI_CORNERS)
+    spec = load("dou-shou-qi")
+    for rule, entry in read_corners(corner_file("dou-shou-qi")):
+        game = replay(game_factory(spec, entry.options), entry.moves)
+        assert isinstance(game, DouShouQi)
+        if rule in tests:
+            assert tests[rule](game), (rule, entry.line_number)
+        else:
+            assert game.plies == 199 and game.draw_limit == 200, rule
+
+
+def test_every_rule_set_has_the_corners_that_tell_it_apart() -> None:
+    spec = load("dou-shou-qi")
+    for rules in RULE_SETS:
+        found = {c.rule for c in corner_positions(spec, {"rules": rules})}
+        # the one a random game rarely reaches is allowed to be missing (docs/oracle.md)
+        missing = {rule for rule, _ in DOU_SHOU_QI_CORNERS} - found
+        assert missing <= {
+            "a piece on an opponent's trap, attacked: an elephant beside a mouse on the "
+            "elephant's trap"
+        }, (rules, missing)
+
+
+def test_corners_follow_the_rules_not_the_search_options() -> None:
+    spec = load("dou-shou-qi")
+    plain = corner_positions(spec, {})
+    assert plain == corner_positions(spec, {"ordering": "none"})
+    assert {c.moves for c in plain} != {c.moves for c in corner_positions(spec, {"rules": "standard"})}
+    assert corner_positions(load("mnk"), {"m": 4, "n": 4, "k": 3})
+    assert not corner_positions(load("mnk"), {"m": 7, "n": 7, "k": 5})
+
+
+def test_the_double_box_corner_has_a_move_completing_two_boxes() -> None:
+    spec = load("dots-and-boxes")
+    (corner,) = [c for c in corner_positions(spec, {}) if "two boxes" in c.rule]
+    game = replay(game_factory(spec, {}), corner.moves)
+    points = []
+    for move in game.legal_moves():
+        points.append(game.make(move))
+        game.unmake()
+    assert max(points) == 2
+
+
+def test_mnk_overline_corner_is_a_finished_game() -> None:
+    spec = load("mnk")
+    overlines = [
+        c for c in corner_positions(spec, {"m": 4, "n": 4, "k": 3}) if "game is over" in c.rule
+    ]
+    assert overlines
+    for corner in overlines:
+        assert replay(game_factory(spec, corner.options), corner.moves).is_terminal()
+
+
+@pytest.mark.parametrize(
+    ("bug_args", "rule_words"),
+    [
+        (("--bug", "water-mouse-takes"), "a mouse in the water"),
+        (("--bug", "trap-takes"), "on an opponent's trap, attacking"),
+        (("--rules", "standard", "--protocol", "1"), "strengths of W and D"),
+    ],
+)
+def test_wrong_dou_shou_qi_engines_fail_the_default_check(
+    capsys: pytest.CaptureFixture[str], bug_args: tuple[str, ...], rule_words: str
+) -> None:
+    status, out = check(capsys, "dou-shou-qi", "--engine", engine("dou-shou-qi", *bug_args))
+    assert status == 1 and out["finding"] is not None, out
+    assert out["source"].startswith("14 rule corners")
+    assert out["index"] <= 14  # caught by a corner, before the random positions
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bug", ["water-mouse-takes", "trap-takes"])
+def test_without_the_corners_the_default_sample_misses_them(
+    capsys: pytest.CaptureFixture[str], bug: str
+) -> None:
+    """What the default ``check`` did before the corners: these engines passed."""
+    status, out = check(
+        capsys, "dou-shou-qi", "--no-corners", "--engine", engine("dou-shou-qi", "--bug", bug)
+    )
+    assert (status, out["agree"], out["checked"]) == (0, True, 100)
+
+
+def test_a_correct_engine_agrees_on_every_corner(capsys: pytest.CaptureFixture[str]) -> None:
+    for rules in RULE_SETS:
+        status, out = check(
+            capsys,
+            "dou-shou-qi",
+            "--rules",
+            rules,
+            "--positions",
+            "1",
+            "--engine",
+            engine("dou-shou-qi", "--rules", rules),
+        )
+        assert (status, out["agree"]) == (0, True), out
+        corners = {c.moves for c in corner_positions(load("dou-shou-qi"), {"rules": rules})}
+        assert out["checked"] == 1 + len(corners)
+
+
+def test_the_corner_files_are_package_data() -> None:
+    assert sorted(p.name for p in CORNER_DIR.glob("*.jsonl")) == sorted(f"{g}.jsonl" for g in GAMES)
