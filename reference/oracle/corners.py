@@ -271,7 +271,7 @@ HAND_CORNERS: tuple[tuple[str, str, JsonObject, tuple[str, ...]], ...] = (
     ("connect6", "what wins: six in a row (black to move completes a3..f3 with either stone)",
      {"size": 6}, ("a3", "a1,a2", "b3,c3", "b1,b2", "e3,f3")),
     ("dots-and-boxes", "completing a box: two boxes at once score two and the mover moves again",
-     {}, ("h0,0", "h0,1", "h1,0", "h1,1", "v0,0", "v0,2")),
+     {}, ("h2,1", "v1,2", "h1,1", "h1,0", "h2,0", "v1,0", "h0,1")),
     ("dots-and-boxes", "completing a box: one box, the mover moves again",
      {}, ("h0,0", "v0,0", "h1,0")),
 )

@@ -114,9 +114,9 @@ class ExtraCapturesDouShouQi(DouShouQi):
             for sq in neighbours(piece.square):
                 target = self.piece_at(sq)
                 move = Move(piece.square, sq)
-                if target is not None and target.side != piece.side and move not in moves:
-                    if self._takes_too(piece.kind, piece.square, target.kind, sq):
-                        extra.append(move)
+                enemy = target is not None and target.side != piece.side and move not in moves
+                if enemy and self._takes_too(piece.kind, piece.square, target.kind, sq):
+                    extra.append(move)
         return moves + tuple(extra)
 
     def search_moves(self) -> tuple[Move, ...]:

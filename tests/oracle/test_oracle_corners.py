@@ -121,6 +121,15 @@ def test_wrong_dou_shou_qi_engines_fail_the_default_check(
     assert out["index"] <= 14  # caught by a corner, before the random positions
 
 
+def test_the_double_box_turn_fails_the_default_value_check(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bug = engine("dots-and-boxes", "--bug", "double-box-turn")
+    status, out = check(capsys, "dots-and-boxes", "--what", "value", "--engine", bug)
+    assert status == 1 and out["finding"]["kind"] == "combination"
+    assert out["index"] <= 2  # a rule corner (before: position 79 of the random sample)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("bug", ["water-mouse-takes", "trap-takes"])
 def test_without_the_corners_the_default_sample_misses_them(
