@@ -44,7 +44,7 @@ from reference.oracle.compare import (
     shorten,
     with_why,
 )
-from reference.oracle.corners import corner_positions
+from reference.oracle.corners import blind_to_rule_sets, corner_positions
 from reference.oracle.engine import DEFAULT_TIMEOUT, Engine, EngineFault, PerftAnswer, request_line
 from reference.oracle.positions import replay
 from reference.oracle.suite import SuiteEntry, game_factory, read_suite, sampling_options
@@ -290,6 +290,7 @@ def run(spec: GameSpec, args: argparse.Namespace) -> int:
     if args.what == "value" and args.suite is not None and not any(c.known_value for c in cases):
         raise ParameterError(f"no position was compared: every one {_why_none(args, None)}")
     out = report_head(spec, args, cases)
+    warn_if_blind(spec, args, cases)
     with Engine(command, timeout=args.timeout) as engine:
         if greet(spec, cases[0], engine, out):
             finding, current = check_cases(spec, cases, engine, args, out)
@@ -306,6 +307,20 @@ def run(spec: GameSpec, args: argparse.Namespace) -> int:
 
 def finding_free(out: JsonObject) -> bool:
     return out["finding"] is None and out["fault"] is None
+
+
+def warn_if_blind(spec: GameSpec, args: argparse.Namespace, cases: Sequence[Case]) -> None:
+    """Say on stderr when the positions checked cannot tell this rule set from another
+    (Dou Shou Qi's ``--rules``): an engine of the other rules would agree on every one."""
+    blind = blind_to_rule_sets(spec, cases[0].options, [case.moves for case in cases])
+    if blind:
+        print(
+            f"check: warning: the {len(cases)} positions have the same legal moves under --rules "
+            f"{' and '.join(blind)}: they cannot tell those rule sets apart (no capture that the "
+            "rule sets decide differently); the rule corners can (drop --no-corners), or draw "
+            "later positions (--min-moves)",
+            file=sys.stderr,
+        )
 
 
 def current_case(out: JsonObject, cases: Sequence[Case]) -> Case | None:
@@ -501,12 +516,21 @@ SKIPPED = {
 """Why a position is skipped, as the report says it."""
 
 
+FINISHED_BUDGET = 1
+"""The node budget of a finished game: its value is the rules' (one node, no search), so it
+is compared even where the game's default budget is 0."""
+
+
 def case_budget(spec: GameSpec, case: Case, budget: int | None) -> int:
     """The node budget of a value at ``case``: ``--budget`` when given, else the game's
-    default for that position (which may depend on how far the game is from its end)."""
+    default for that position (which may depend on how far the game is from its end);
+    a finished game is always compared (:data:`FINISHED_BUDGET`)."""
+    game = replay(case.new_game, case.moves)
+    if game.is_terminal():
+        return max(budget or 0, FINISHED_BUDGET)
     if budget is not None:
         return budget
-    return spec.budget_for(replay(case.new_game, case.moves))
+    return spec.budget_for(game)
 
 
 def check_cases(

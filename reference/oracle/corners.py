@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,7 @@ from reference.dou_shou_qi.geometry import (
     neighbours,
 )
 from reference.dou_shou_qi.rules import DouShouQi
+from reference.oracle.positions import replay
 from reference.oracle.suite import game_factory, read_suite
 from reference.registry import GameSpec, JsonObject
 
@@ -92,6 +93,41 @@ def corner_positions(spec: GameSpec, options: JsonObject) -> list[Corner]:
         for rule, entry in read_corners(path)
         if _rule_key(spec, entry.options) == wanted
     ]
+
+
+def blind_to_rule_sets(
+    spec: GameSpec, options: JsonObject, samples: Sequence[Sequence[str]]
+) -> list[str]:
+    """The other rule sets (``--rules``) under which every position of ``samples`` has the same
+    legal moves as under ``options``: rule sets that the sample cannot tell apart from this one
+    at perft depth 1 (empty for a game without rule sets).
+
+    >>> from reference.registry import load
+    >>> blind_to_rule_sets(load("dou-shou-qi"), {}, [(), ("a3-a4",)])
+    ['standard', 'vanrijn']
+    """
+    names = [o for o in spec.options if o.name == "rules" and o.choices]
+    if not names:
+        return []
+    ours = spec.check_options(options)["rules"]
+    blind: list[str] = []
+    for other in names[0].choices:
+        if other == ours:
+            continue
+        mine, theirs = game_factory(spec, options), game_factory(spec, {**options, "rules": other})
+        if all(_same_moves(mine, theirs, moves) for moves in samples):
+            blind.append(str(other))
+    return blind
+
+
+def _same_moves(mine: Callable[[], Any], theirs: Callable[[], Any], moves: Sequence[str]) -> bool:
+    try:
+        a, b = replay(mine, moves), replay(theirs, moves)
+    except ValueError:
+        return False  # a move of ours is illegal there: told apart
+    return sorted(map(a.format_move, a.legal_moves())) == sorted(
+        map(b.format_move, b.legal_moves())
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -165,11 +201,13 @@ DOU_SHOU_QI_CORNERS: tuple[tuple[str, DouShouQiTest], ...] = (
         "a piece on an opponent's trap, attacking: it stands on the trap beside an enemy piece "
         "it would take at full strength",
         _pair(
-            lambda me, a, s, d, t: s in TRAPS_OF[Side(1 - me)]
-            and _land(t, me)
-            and a != Kind.MOUSE
-            and d != Kind.ELEPHANT
-            and a >= d
+            lambda me, a, s, d, t: (
+                s in TRAPS_OF[Side(1 - me)]
+                and _land(t, me)
+                and a != Kind.MOUSE
+                and d != Kind.ELEPHANT
+                and a >= d
+            )
         ),
     ),
     (
@@ -191,13 +229,17 @@ DOU_SHOU_QI_CORNERS: tuple[tuple[str, DouShouQiTest], ...] = (
     (
         "the mouse and the water: a mouse on land beside a mouse in the water",
         _pair(
-            lambda me, a, s, d, t: a == Kind.MOUSE and d == Kind.MOUSE and s not in WATER and t in WATER
+            lambda me, a, s, d, t: (
+                a == Kind.MOUSE and d == Kind.MOUSE and s not in WATER and t in WATER
+            )
         ),
     ),
     (
         "the mouse and the water: a mouse on land beside an enemy mouse on land",
         _pair(
-            lambda me, a, s, d, t: a == Kind.MOUSE and d == Kind.MOUSE and s not in WATER and _land(t, me)
+            lambda me, a, s, d, t: (
+                a == Kind.MOUSE and d == Kind.MOUSE and s not in WATER and _land(t, me)
+            )
         ),
     ),
     (
@@ -207,10 +249,12 @@ DOU_SHOU_QI_CORNERS: tuple[tuple[str, DouShouQiTest], ...] = (
     (
         "elephant and mouse: a mouse on land beside an elephant",
         _pair(
-            lambda me, a, s, d, t: a == Kind.MOUSE
-            and d == Kind.ELEPHANT
-            and s not in WATER
-            and s not in TRAPS_OF[Side(1 - me)]
+            lambda me, a, s, d, t: (
+                a == Kind.MOUSE
+                and d == Kind.ELEPHANT
+                and s not in WATER
+                and s not in TRAPS_OF[Side(1 - me)]
+            )
         ),
     ),
     ("lion and tiger jumps: a jump blocked by a mouse in the water", _jump_over_mouse),
@@ -255,35 +299,74 @@ def dou_shou_qi_corners(rules: str, *, seed: int = 31, games: int = 400) -> list
 # the other games: built by hand
 
 HAND_CORNERS: tuple[tuple[str, str, JsonObject, tuple[str, ...]], ...] = (
-    ("mnk", "what wins: an overline (X to move makes four in a row with K = 3)",
-     {"m": 4, "n": 4, "k": 3}, ("a1", "a4", "b1", "b4", "d1", "c3")),
-    ("mnk", "what wins: an overline (X has just made four in a row with K = 3: the game is over)",
-     {"m": 4, "n": 4, "k": 3}, ("a1", "a4", "b1", "b4", "d1", "c3", "c1")),
-    ("mnk", "what wins: an overline (X has just made five in a row with K = 4: the game is over)",
-     {"m": 5, "n": 5, "k": 4}, ("a1", "a5", "b1", "b5", "d1", "c5", "e1", "e5", "c1")),
-    ("mnk", "a full board: one empty cell left, X to move, no line: a draw",
-     {}, ("a3", "b3", "c3", "b2", "b1", "c2", "a2", "a1")),
+    (
+        "mnk",
+        "what wins: an overline (X to move makes four in a row with K = 3)",
+        {"m": 4, "n": 4, "k": 3},
+        ("a1", "a4", "b1", "b4", "d1", "c3"),
+    ),
+    (
+        "mnk",
+        "what wins: an overline (X has just made four in a row with K = 3: the game is over)",
+        {"m": 4, "n": 4, "k": 3},
+        ("a1", "a4", "b1", "b4", "d1", "c3", "c1"),
+    ),
+    (
+        "mnk",
+        "what wins: an overline (X has just made five in a row with K = 4: the game is over)",
+        {"m": 5, "n": 5, "k": 4},
+        ("a1", "a5", "b1", "b5", "d1", "c5", "e1", "e5", "c1"),
+    ),
+    (
+        "mnk",
+        "a full board: one empty cell left, X to move, no line: a draw",
+        {},
+        ("a3", "b3", "c3", "b2", "b1", "c2", "a2", "a1"),
+    ),
     ("mnk", "what wins: K in a row (X to move completes a1 b1 c1)", {}, ("a1", "a2", "b1", "b2")),
-    ("connect6", "what wins: an overline (black has just made nine in a row: the game is over)", {},
-     ("j10", "a1,a2", "d10,e10", "b1,b2", "h10,i10", "c1,c2", "k10,l10", "a19,b19", "f10,g10")),
-    ("connect6", "what wins: an overline (black has just made seven in a row: the game is over)",
-     {"size": 7}, ("a4", "a1,a2", "b4,c4", "b1,b2", "e4,f4", "c1,c2", "d4,g4")),
-    ("connect6", "what wins: six in a row (black to move completes a3..f3 with either stone)",
-     {"size": 6}, ("a3", "a1,a2", "b3,c3", "b1,b2", "e3,f3")),
-    ("dots-and-boxes", "completing a box: two boxes at once score two and the mover moves again",
-     {}, ("h2,1", "v1,2", "h1,1", "h1,0", "h2,0", "v1,0", "h0,1")),
-    ("dots-and-boxes", "completing a box: one box, the mover moves again",
-     {}, ("h0,0", "v0,0", "h1,0")),
+    (
+        "connect6",
+        "what wins: an overline (black has just made nine in a row: the game is over)",
+        {},
+        ("j10", "a1,a2", "d10,e10", "b1,b2", "h10,i10", "c1,c2", "k10,l10", "a19,b19", "f10,g10"),
+    ),
+    (
+        "connect6",
+        "what wins: an overline (black has just made seven in a row: the game is over)",
+        {"size": 7},
+        ("a4", "a1,a2", "b4,c4", "b1,b2", "e4,f4", "c1,c2", "d4,g4"),
+    ),
+    (
+        "connect6",
+        "what wins: six in a row (black to move completes a3..f3 with either stone)",
+        {"size": 6},
+        ("a3", "a1,a2", "b3,c3", "b1,b2", "e3,f3"),
+    ),
+    (
+        "dots-and-boxes",
+        "completing a box: two boxes at once score two and the mover moves again",
+        {},
+        ("h2,1", "v1,2", "h1,1", "h1,0", "h2,0", "v1,0", "h0,1"),
+    ),
+    (
+        "dots-and-boxes",
+        "completing a box: one box, the mover moves again",
+        {},
+        ("h0,0", "v0,0", "h1,0"),
+    ),
 )
 """``(game, rule, options, moves)`` of each hand-built corner."""
 
 
 def hand_corners(game: str) -> list[Corner]:
     """The hand-built corners of ``game``."""
-    return [Corner(rule, options, moves) for name, rule, options, moves in HAND_CORNERS if name == game]
+    return [
+        Corner(rule, options, moves) for name, rule, options, moves in HAND_CORNERS if name == game
+    ]
 
 
 __all__ = [
+    "blind_to_rule_sets",
     "CORNER_DIR",
     "DOU_SHOU_QI_CORNERS",
     "HAND_CORNERS",

@@ -78,7 +78,9 @@ def test_corners_follow_the_rules_not_the_search_options() -> None:
     spec = load("dou-shou-qi")
     plain = corner_positions(spec, {})
     assert plain == corner_positions(spec, {"ordering": "none"})
-    assert {c.moves for c in plain} != {c.moves for c in corner_positions(spec, {"rules": "standard"})}
+    assert {c.moves for c in plain} != {
+        c.moves for c in corner_positions(spec, {"rules": "standard"})
+    }
     assert corner_positions(load("mnk"), {"m": 4, "n": 4, "k": 3})
     assert not corner_positions(load("mnk"), {"m": 7, "n": 7, "k": 5})
 
@@ -161,3 +163,80 @@ def test_a_correct_engine_agrees_on_every_corner(capsys: pytest.CaptureFixture[s
 
 def test_the_corner_files_are_package_data() -> None:
     assert sorted(p.name for p in CORNER_DIR.glob("*.jsonl")) == sorted(f"{g}.jsonl" for g in GAMES)
+
+
+def test_the_default_sample_warns_when_it_cannot_tell_the_rule_sets_apart(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    correct = engine("dou-shou-qi")
+    status = main(
+        [
+            "check",
+            "dou-shou-qi",
+            "--no-corners",
+            "--positions",
+            "30",
+            "--quiet",
+            "--engine",
+            correct,
+        ]
+    )
+    err = capsys.readouterr().err
+    assert status == 0 and "cannot tell those rule sets apart" in err and "standard" in err
+    status = main(["check", "dou-shou-qi", "--positions", "30", "--quiet", "--engine", correct])
+    assert status == 0 and "cannot tell" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["check", "suite"])
+def test_a_search_option_does_not_change_the_positions_drawn(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """``--ordering`` reorders ``legal_moves``; before, it changed the positions a seed drew."""
+    drawn = []
+    for ordering in ("thesis", "none"):
+        argv = [command, "dou-shou-qi", "--ordering", ordering, "--positions", "8", "--seed", "4"]
+        argv += ["--max-moves", "12", "--quiet"]
+        if command == "check":
+            argv += ["--no-corners", "--json", "--engine", engine("dou-shou-qi")]
+            assert main(argv) == 0
+            drawn.append(json.loads(capsys.readouterr().out)["checked"])
+        else:
+            assert main([*argv, "--budget", "1"]) == 0
+            lines = capsys.readouterr().out.splitlines()
+            drawn.append([json.loads(line)["moves"] for line in lines])
+    assert drawn[0] == drawn[1]
+    if command == "suite":
+        assert len(drawn[0]) == 8
+
+
+def test_the_draws_of_check_follow_the_rule_options_only() -> None:
+    from reference.oracle.suite import sampling_options
+
+    spec = load("dou-shou-qi")
+    assert sampling_options(spec, {"ordering": "none", "rules": "standard"}) == {
+        "rules": "standard"
+    }
+    assert sampling_options(load("dots-and-boxes"), {"rows": 3, "no_ordering": True}) == {"rows": 3}
+
+
+def _an_early_dou_shou_qi_end() -> tuple[str, ...]:
+    """The first seeded random game that ends (den or captures) with more than 24 plies left."""
+    from reference.oracle.positions import random_positions
+
+    spec = load("dou-shou-qi")
+    new_game = game_factory(spec, {})
+    for seed in range(200):
+        (moves,) = random_positions(new_game, count=1, seed=seed, min_moves=200, max_moves=200)
+        game = replay(new_game, moves)
+        if game.is_terminal() and len(moves) < 176:
+            return moves
+    raise AssertionError("no early end in 200 seeds")
+
+
+def test_a_finished_game_is_compared_at_zero_nodes(capsys: pytest.CaptureFixture[str]) -> None:
+    """Dou Shou Qi's default budget is 0 far from the draw limit; a finished game needs no
+    search, so ``--what value`` compares it (before: skipped, 'values not tried')."""
+    moves = _an_early_dou_shou_qi_end()
+    argv = ["dou-shou-qi", "--what", "value", "--moves", " ".join(moves)]
+    status, out = check(capsys, *argv, "--engine", engine("dou-shou-qi"))
+    assert (status, out["checked"], out["skipped"]) == (0, 1, 0)
