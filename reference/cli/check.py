@@ -345,7 +345,9 @@ def greet(spec: GameSpec, case: Case, engine: Engine, out: JsonObject) -> bool:
         "position": hello.position,
         "note": hello.note,
     }
-    problem = options_differ(spec.name, ours, hello.game, hello.options) if hello.version > 1 else None
+    problem = (
+        options_differ(spec.name, ours, hello.game, hello.options) if hello.version > 1 else None
+    )
     if problem is None:
         problem = start_differs(start, first)
     if problem is not None:
@@ -376,8 +378,10 @@ def start_differs(start: AnyGame, answer: PerftAnswer) -> str | None:
     missing = [m for m in reference if m not in matched.counts]
     if not missing and not matched.unknown:
         return None
+
     def listed(names: Sequence[str]) -> str:
         return " ".join(names[:12]) + (" ..." if len(names) > 12 else "")
+
     return (
         "the game options differ (or the start position): at the start the reference has "
         f"{len(reference)} moves ({listed(reference)}), the engine {len(answer.counts)} "
@@ -403,7 +407,9 @@ def settle(
         if engine.version < 2 and not confirmed(spec, args, command, finding, current, out):
             return finding
         found = len(finding.moves)
-        finding = shorten(current.new_game, engine, finding, case_budget(spec, current, args.budget))
+        finding = shorten(
+            current.new_game, engine, finding, case_budget(spec, current, args.budget)
+        )
         out["shortened_from"] = found if len(finding.moves) < found else None
         out["position_request"] = position_request(engine, finding, out)
     except EngineFault as fault:
@@ -594,7 +600,9 @@ def _why_none(args: argparse.Namespace, out: JsonObject | None) -> str:
     assert isinstance(skipped_why, dict)
     if set(skipped_why) == {SKIPPED[NOT_TRIED]}:
         return "was not tried: the game's default budget is 0 for such positions (give --budget, or --min-moves for positions nearer the end)"
-    return "was over the node budget (raise --budget, or use --min-moves for positions nearer the end)"
+    return (
+        "was over the node budget (raise --budget, or use --min-moves for positions nearer the end)"
+    )
 
 
 def _answer_text(answer: object) -> str:

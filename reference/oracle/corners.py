@@ -366,11 +366,11 @@ def hand_corners(game: str) -> list[Corner]:
 
 
 __all__ = [
-    "blind_to_rule_sets",
     "CORNER_DIR",
     "DOU_SHOU_QI_CORNERS",
     "HAND_CORNERS",
     "Corner",
+    "blind_to_rule_sets",
     "corner_file",
     "corner_positions",
     "dou_shou_qi_corners",

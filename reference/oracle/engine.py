@@ -144,7 +144,9 @@ def parse_hello(text: str, request: str) -> Hello:
     match = _HELLO_LINE.fullmatch(text.strip())
     if match is None or int(match.group(1)) != PROTOCOL:
         raise EngineFault(
-            "garbage", f"expected 'protocol {PROTOCOL} GAME NAME=VALUE...', got {shorten(text)!r}", request
+            "garbage",
+            f"expected 'protocol {PROTOCOL} GAME NAME=VALUE...', got {shorten(text)!r}",
+            request,
         )
     words = (match.group(2) or "").split()
     if not words:
@@ -341,7 +343,11 @@ class Engine:
         """Read a perft answer, each line checked as it arrives."""
         counts: dict[str, int] = {}
         while True:
-            line = first if first is not None else self._answer_line(request, rid, deadline, len(counts))
+            line = (
+                first
+                if first is not None
+                else self._answer_line(request, rid, deadline, len(counts))
+            )
             first = None
             total = _TOTAL_LINE.fullmatch(line.strip())
             if total is not None:

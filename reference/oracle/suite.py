@@ -63,9 +63,7 @@ def sampling_options(spec: GameSpec, options: object) -> JsonObject:
     if spec.rule_options is None:
         return spec.non_default(values)
     rules = set(spec.rule_options(spec.new_game(values, None)))
-    kept = {
-        o.name: values[o.name] for o in spec.options if o.name in rules or o.kind == "file"
-    }
+    kept = {o.name: values[o.name] for o in spec.options if o.name in rules or o.kind == "file"}
     return spec.non_default(kept)
 
 

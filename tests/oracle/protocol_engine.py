@@ -114,8 +114,9 @@ class ExtraCapturesDouShouQi(DouShouQi):
             for sq in neighbours(piece.square):
                 target = self.piece_at(sq)
                 move = Move(piece.square, sq)
-                enemy = target is not None and target.side != piece.side and move not in moves
-                if enemy and self._takes_too(piece.kind, piece.square, target.kind, sq):
+                if target is None or target.side == piece.side or move in moves:
+                    continue
+                if self._takes_too(piece.kind, piece.square, target.kind, sq):
                     extra.append(move)
         return moves + tuple(extra)
 
@@ -141,7 +142,11 @@ class TrapTakesDouShouQi(ExtraCapturesDouShouQi):
         on_enemy_trap = src in TRAPS_OF[DsqSide(1 - self.to_move)]
         land = src not in WATER and dst not in WATER
         strong = attacker >= defender and not (attacker == Kind.ELEPHANT and defender == Kind.MOUSE)
-        return on_enemy_trap and land and (strong or (attacker == Kind.MOUSE and defender == Kind.ELEPHANT))
+        return (
+            on_enemy_trap
+            and land
+            and (strong or (attacker == Kind.MOUSE and defender == Kind.ELEPHANT))
+        )
 
 
 DSQ_BUGS: dict[str, type[DouShouQi]] = {
@@ -282,7 +287,17 @@ def answer(args: argparse.Namespace, words: list[str], served: int) -> list[str]
     return [*lines, f"total {total}"]
 
 
-ALWAYS = ("garbage", "huge-count", "arabic-digits", "wrong-total", "duplicate", "long-line", "bad-value", "signed-count", "long-count")
+ALWAYS = (
+    "garbage",
+    "huge-count",
+    "arabic-digits",
+    "wrong-total",
+    "duplicate",
+    "long-line",
+    "bad-value",
+    "signed-count",
+    "long-count",
+)
 """Faults in every answer (the others: in the second answer after the handshake's)."""
 
 
@@ -291,7 +306,9 @@ def hello(args: argparse.Namespace) -> str:
     spec = SPECS[args.game]
     game = new_game(args)
     options = spec.rule_options(game) if spec.rule_options else {}
-    return " ".join(["protocol 2", args.game, *(f"{k}={v}" for k, v in options.items()), "position"])
+    return " ".join(
+        ["protocol 2", args.game, *(f"{k}={v}" for k, v in options.items()), "position"]
+    )
 
 
 def serve_line(args: argparse.Namespace, words: list[str], served: int) -> list[str]:
