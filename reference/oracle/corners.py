@@ -40,8 +40,11 @@ from reference.dou_shou_qi.geometry import (
 )
 from reference.dou_shou_qi.rules import DouShouQi
 from reference.oracle.positions import replay
-from reference.oracle.suite import game_factory, read_suite
+from reference.oracle.suite import game_factory, read_suite, sampling_options
 from reference.registry import GameSpec, JsonObject
+from reference.registry import load as load_spec
+from reference.wargame.notation import Side as WarSide
+from reference.wargame.rules import WarGame
 
 CORNER_DIR = Path(__file__).with_name("corners")
 """Where the rule-corner suite files are (one per game, ``<game>.jsonl``)."""
@@ -74,11 +77,9 @@ def read_corners(path: Path) -> Iterator[tuple[str, Any]]:
 
 
 def _rule_key(spec: GameSpec, options: JsonObject) -> str:
-    """What decides the rules of a game built with ``options`` (its rule options, or all options)."""
-    values = spec.check_options(options)
-    if spec.rule_options is not None:
-        game = game_factory(spec, options)()
-        values = dict(spec.rule_options(game))
+    """What decides the rules of a game built with ``options``: the rule options and files
+    (a war chess scenario), every default filled in; the search options left out."""
+    values = spec.check_options(sampling_options(spec, options))
     return json.dumps(values, sort_keys=True, default=str)
 
 
@@ -267,32 +268,145 @@ the position, the side to move being the one the rule concerns."""
 
 
 def dou_shou_qi_corners(rules: str, *, seed: int = 31, games: int = 400) -> list[Corner]:
-    """The shortest move list found for each corner in ``games`` seeded random games.
+    """The shortest move list found for each Dou Shou Qi corner in ``games`` seeded random games.
 
     Every ply of every game is tested; a corner not found is left out.  The draw-limit
     corner is the position one ply before the limit of the first game that reaches it.
     """
+    options: JsonObject = {} if rules == "thesis" else {"rules": rules}
+    found = random_corners(
+        lambda: DouShouQi(rules=rules), options, DOU_SHOU_QI_CORNERS, seed=seed, games=games
+    )
     rng = random.Random(seed)
-    best: dict[str, tuple[str, ...]] = {}
-    late: tuple[str, ...] | None = None
-    for _ in range(games):
-        game = DouShouQi(rules=rules)
-        moves: list[str] = []
-        while not game.is_terminal():
-            for rule, test in DOU_SHOU_QI_CORNERS:
-                if test(game) and (rule not in best or len(moves) < len(best[rule])):
-                    best[rule] = tuple(moves)
+    for _ in range(games):  # the draw: the first game that lasts to one ply before the limit
+        game, moves = DouShouQi(rules=rules), list[str]()
+        while not game.is_terminal() and len(moves) < (game.draw_limit or 0) - 1:
             legal = game.legal_moves()
             move = legal[rng.randrange(len(legal))]
             moves.append(game.format_move(move))
             game.make(move)
-            if late is None and len(moves) == (game.draw_limit or 0) - 1:
-                late = tuple(moves)
-    options: JsonObject = {} if rules == "thesis" else {"rules": rules}
-    found = [Corner(rule, options, best[rule]) for rule, _ in DOU_SHOU_QI_CORNERS if rule in best]
-    if late is not None:
-        found.append(Corner("a draw: one ply before the draw limit of 200 plies", options, late))
+        if not game.is_terminal():
+            rule = "a draw: one ply before the draw limit of 200 plies"
+            return [*found, Corner(rule, options, tuple(moves))]
     return found
+
+
+def random_corners(
+    new_game: Callable[[], Any],
+    options: JsonObject,
+    tests: Sequence[tuple[str, Callable[[Any], bool]]],
+    *,
+    seed: int,
+    games: int,
+) -> list[Corner]:
+    """The shortest move list found for each ``(rule, test)`` in ``games`` seeded random games
+    (every ply of every game tested; a corner not found is left out)."""
+    rng = random.Random(seed)
+    best: dict[str, tuple[str, ...]] = {}
+    for _ in range(games):
+        game = new_game()
+        moves: list[str] = []
+        while True:
+            for rule, test in tests:
+                if (rule not in best or len(moves) < len(best[rule])) and test(game):
+                    best[rule] = tuple(moves)
+            if game.is_terminal():
+                break
+            legal = game.legal_moves()
+            move = legal[rng.randrange(len(legal))]
+            moves.append(game.format_move(move))
+            game.make(move)
+    return [Corner(rule, options, best[rule]) for rule, _ in tests if rule in best]
+
+
+# ---------------------------------------------------------------------------
+# war chess: found in seeded random games of the default scenario
+
+
+def _war_units(game: WarGame) -> Iterator[int]:
+    battle = game.battle
+    yield from battle.units_of(battle.to_move)
+
+
+def _detour(game: WarGame) -> bool:
+    """A unit with a tile within its movement points as the crow flies (the map's distance)
+    that costs more by the cheapest path (around an obstacle or an enemy)."""
+    battle = game.battle
+    for unit in _war_units(game):
+        points, here = battle.movement[unit], battle.tile[unit]
+        costs = battle.path_costs(unit, points + 4)
+        for tile, cost in costs.items():
+            if battle.board.distance(here, tile) <= points < cost and battle.occupant[tile] < 0:
+                return True
+    return False
+
+
+def _through_ally(game: WarGame) -> bool:
+    """A unit next to an ally with an empty tile beyond it within reach."""
+    battle = game.battle
+    for unit in _war_units(game):
+        allies = [u for u in _war_units(game) if u != unit]
+        reach = battle.movement_range(unit)
+        for ally in allies:
+            if battle.board.distance(battle.tile[unit], battle.tile[ally]) == 1 and any(
+                battle.board.distance(battle.tile[ally], t) == 1
+                and battle.board.distance(battle.tile[unit], t) == 2
+                for t in reach
+            ):
+                return True
+    return False
+
+
+def _range_limit(at_max: bool) -> Callable[[WarGame], bool]:
+    def holds(game: WarGame) -> bool:
+        battle = game.battle
+        enemies = battle.units_of(WarSide(1 - battle.to_move))
+        for unit in _war_units(game):
+            low, high = battle.attack_min[unit], battle.attack_max[unit]
+            if not at_max and low < 2:
+                continue
+            wanted = high if at_max else low - 1
+            for tile in battle.movement_range(unit):
+                if any(battle.board.distance(tile, battle.tile[e]) == wanted for e in enemies):
+                    return True
+        return False
+
+    return holds
+
+
+def _last_turn(game: WarGame) -> bool:
+    return not game.is_terminal() and game.turns_played == game.turn_limit - 1
+
+
+def _eliminated(game: WarGame) -> bool:
+    return game.is_terminal() and game.turns_played < game.turn_limit
+
+
+WARGAME_CORNERS: tuple[tuple[str, Callable[[WarGame], bool]], ...] = (
+    (
+        "movement cost: a tile within the movement points as the crow flies that costs more "
+        "by the cheapest path (around an obstacle or an enemy: Dijkstra, enemies block)",
+        _detour,
+    ),
+    ("movement: a unit may pass an ally (and not end on it)", _through_ally),
+    (
+        "attack range at its limit: an enemy at the largest distance from a reachable tile",
+        _range_limit(at_max=True),
+    ),
+    (
+        "attack range at its limit: an enemy one closer than the smallest distance (an archer, 2-2)",
+        _range_limit(at_max=False),
+    ),
+    ("a draw: the last side turn before the turn limit", _last_turn),
+    ("how a game ends: every unit of one side dead", _eliminated),
+)
+"""Each war chess corner of the default scenario: the rule and a test on the position."""
+
+
+def wargame_corners(*, seed: int = 31, games: int = 60) -> list[Corner]:
+    """The shortest move list for each war chess corner in ``games`` seeded random games."""
+    spec = load_spec("wargame")
+    return random_corners(lambda: spec.game({}), {}, WARGAME_CORNERS, seed=seed, games=games)
 
 
 # ---------------------------------------------------------------------------
@@ -375,5 +489,7 @@ __all__ = [
     "corner_positions",
     "dou_shou_qi_corners",
     "hand_corners",
+    "random_corners",
     "read_corners",
+    "wargame_corners",
 ]

@@ -17,6 +17,7 @@ from reference.dou_shou_qi.rules import DouShouQi
 from reference.oracle.corners import (
     CORNER_DIR,
     DOU_SHOU_QI_CORNERS,
+    WARGAME_CORNERS,
     corner_file,
     corner_positions,
     read_corners,
@@ -24,9 +25,10 @@ from reference.oracle.corners import (
 from reference.oracle.positions import replay
 from reference.oracle.suite import game_factory, verify_line
 from reference.registry import load
+from reference.wargame.rules import WarGame
 
 ENGINE = Path(__file__).with_name("protocol_engine.py")
-GAMES = ("mnk", "dots-and-boxes", "connect6", "dou-shou-qi")
+GAMES = ("mnk", "dots-and-boxes", "connect6", "dou-shou-qi", "wargame")
 
 
 def engine(*args: str) -> str:
@@ -60,6 +62,18 @@ def test_every_dou_shou_qi_corner_shows_its_rule() -> None:
             assert tests[rule](game), (rule, entry.line_number)
         else:
             assert game.plies == 199 and game.draw_limit == 200, rule
+
+
+def test_every_war_chess_corner_shows_its_rule() -> None:
+    spec = load("wargame")
+    tests = dict(WARGAME_CORNERS)
+    corners = corner_positions(spec, {})
+    assert {c.rule for c in corners} == set(tests)
+    for corner in corners:
+        game = replay(game_factory(spec, {}), corner.moves)
+        assert isinstance(game, WarGame)
+        assert tests[corner.rule](game), corner.rule
+    assert not corner_positions(spec, {"turn_limit": 4})
 
 
 def test_every_rule_set_has_the_corners_that_tell_it_apart() -> None:
