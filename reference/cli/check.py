@@ -290,7 +290,8 @@ def run(spec: GameSpec, args: argparse.Namespace) -> int:
     if args.what == "value" and args.suite is not None and not any(c.known_value for c in cases):
         raise ParameterError(f"no position was compared: every one {_why_none(args, None)}")
     out = report_head(spec, args, cases)
-    warn_if_blind(spec, args, cases)
+    if not args.quiet:
+        warn_if_blind(spec, args, cases)
     with Engine(command, timeout=args.timeout) as engine:
         if greet(spec, cases[0], engine, out):
             finding, current = check_cases(spec, cases, engine, args, out)

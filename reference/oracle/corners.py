@@ -270,13 +270,22 @@ the position, the side to move being the one the rule concerns."""
 def dou_shou_qi_corners(rules: str, *, seed: int = 31, games: int = 400) -> list[Corner]:
     """The shortest move list found for each Dou Shou Qi corner in ``games`` seeded random games.
 
-    Every ply of every game is tested; a corner not found is left out.  The draw-limit
+    Every ply of every game is tested; a corner not found is looked for in ``games`` more
+    games with the next seed (three times at most), then left out.  The draw-limit
     corner is the position one ply before the limit of the first game that reaches it.
     """
     options: JsonObject = {} if rules == "thesis" else {"rules": rules}
     found = random_corners(
         lambda: DouShouQi(rules=rules), options, DOU_SHOU_QI_CORNERS, seed=seed, games=games
     )
+    for more in range(1, 4):  # a corner still missing: more games, with the next seeds
+        missing = [t for t in DOU_SHOU_QI_CORNERS if t[0] not in {c.rule for c in found}]
+        if missing:
+            found += random_corners(
+                lambda: DouShouQi(rules=rules), options, missing, seed=seed + more, games=games
+            )
+    order = [rule for rule, _ in DOU_SHOU_QI_CORNERS]
+    found.sort(key=lambda corner: order.index(corner.rule))
     rng = random.Random(seed)
     for _ in range(games):  # the draw: the first game that lasts to one ply before the limit
         game, moves = DouShouQi(rules=rules), list[str]()
