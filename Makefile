@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: demo test setup check pytest bench mutate clean figures docs notebooks
+.PHONY: demo test setup check pytest bench mutate clean figures docs notebooks lab
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,14 @@ test: check pytest
 # the executed copies go to build/notebooks/ (not committed)
 notebooks: setup
 	NOTEBOOK_OUTPUT=build/notebooks $(PY) -m pytest -q -p no:cacheprovider tests/test_notebooks.py
+
+# open the notebooks in JupyterLab (the lab extra, part of dev): each notebooks/*.py is
+# written as build/lab/*.ipynb (an existing one, with your edits, is kept) and JupyterLab
+# starts there; it prints the address to open (add --no-browser on a machine without one)
+LAB_ARGS ?=
+lab: setup
+	$(PY) tools/lab.py prepare build/lab
+	$(PY) -m jupyter lab --notebook-dir=build/lab $(LAB_ARGS)
 
 # every game, and OpenSpiel beside ours when the peers extra is installed
 # (.venv/bin/pip install -e '.[peers]'); writes bench.json and prints the table

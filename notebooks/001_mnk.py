@@ -26,11 +26,25 @@ import math
 import time
 
 from IPython.display import SVG, display
+from ipywidgets import Dropdown, IntSlider, interact
 
 from reference import MNKGame, solve
+from reference.listings import beside
 from reference.search import TranspositionTable, iterative_deepening, perft, search
+from reference.search.minimax import minimax
 from reference.trace import render_text, trace
 from reference.trace.drawing import draw_trace
+
+# %% [markdown]
+# ## The listing beside the code
+#
+# The report builds on MINIMAX with alpha-beta; the search core's `minimax` is the
+# negamax listing (seed 003 prints it, lines 1-7), each line tagged with the line it
+# implements.  `alphabeta`, `alphabeta_tt` and `pvs` add the window and the table to the
+# same shape (`beside(alphabeta_tt)` shows it).
+
+# %%
+beside(minimax)
 
 # %% [markdown]
 # ## The main algorithm on a small example
@@ -41,9 +55,8 @@ from reference.trace.drawing import draw_trace
 # %%
 game = MNKGame(3, 3, 3)
 solution = solve(game)
-print(game.render())
+display(game)
 print("value:", solution.value, " optimal first moves:", " ".join(solution.best_moves_notation))
-assert solution.value == 0 and len(solution.best_moves) == 9
 
 # %% [markdown]
 # The report's player searches with iterative deepening: depth 1, 2, 3, ... each
@@ -56,11 +69,10 @@ game = MNKGame(3, 3, 3, symmetry=True)
 for move in ("b2", "a1", "c3"):
     game.play(game.parse_move(move))
 result = iterative_deepening(game, max_depth=6, tt=TranspositionTable(1 << 12))
-print(game.render())
+display(game)
 print("best move:", game.format_move(result.best_move), " value:", result.value,
       " depth:", result.depth, " nodes:", result.stats.nodes)
 exact = solve(game)
-assert game.format_move(result.best_move) in exact.best_moves_notation
 
 # %% [markdown]
 # ## Pictures: the tree each listing walks
@@ -78,8 +90,6 @@ for algorithm in ("minimax", "alphabeta", "alphabeta_tt"):
     counts[algorithm] = traced.nodes
     display(SVG(draw_trace(traced, f"{algorithm}, empty 3x3 board")))
 print(counts)
-assert counts["minimax"] == 1 + perft(empty, 1) + perft(empty, 2) == 82
-assert counts["alphabeta_tt"] < counts["alphabeta"] < counts["minimax"]
 
 # %% [markdown]
 # The same tree as text, for alpha-beta: `*` marks the principal variation, `x` the
@@ -87,6 +97,27 @@ assert counts["alphabeta_tt"] < counts["alphabeta"] < counts["minimax"]
 
 # %%
 print("\n".join(render_text(trace(empty, "alphabeta", 2)).splitlines()[:20]))
+
+# %% [markdown]
+# ## Try it: a listing and a depth
+#
+# Pick a listing and a depth: the tree it walks from the position after `x b2`, `o a1`
+# (the [step-through page](../docs/step.md) of the site steps through such trees node by
+# node).
+
+# %%
+after_two = MNKGame.from_notation(".../.x./o.. x", 3, symmetry=True)
+
+
+def walk(algorithm: str, depth: int) -> None:
+    result = trace(after_two.copy(), algorithm, depth)
+    display(SVG(draw_trace(result, f"{algorithm} to depth {depth}")))
+    print(f"value {result.value}, {result.nodes} nodes")
+
+
+interact(walk, algorithm=Dropdown(options=["minimax", "alphabeta", "alphabeta_tt", "pvs", "mtdf"],
+                                  value="alphabeta"),
+         depth=IntSlider(value=2, min=1, max=3))
 
 # %% [markdown]
 # ## Experiment: the report's cost claim, on the whole tic-tac-toe tree
@@ -129,13 +160,24 @@ for algorithm, ordering, symmetry, value, nodes, seconds in rows:
 print(f"n! = {math.factorial(9):,}   sqrt(n!) = {math.isqrt(math.factorial(9)):,}")
 
 minimax_nodes = rows[0][4]
-assert minimax_nodes + 1 == 549_946 == sum(perft(report_game("natural", False), d) for d in range(10))
-assert all(value == 0 for _, _, _, value, _, _ in rows)  # every variant: a draw
-assert math.isqrt(math.factorial(9)) < rows[1][4] < math.factorial(9)
-assert rows[4][4] < math.isqrt(math.factorial(9))  # table + symmetries: below the bound
 
 # %% [markdown]
 # What the table says: plain alpha-beta in a1, b1, ... order sits between the two
 # bounds; the threat-first ordering, the table and the symmetries each cut the tree
 # again, down to a few hundred nodes, below sqrt(n!): the table merges transpositions,
 # which the bound's tree model does not have.
+
+# %% [markdown]
+# ## Checks
+#
+# Each number above against an independent one (`make test` executes every notebook).
+
+# %%
+assert solution.value == 0 and len(solution.best_moves) == 9  # tic-tac-toe: a draw
+assert game.format_move(result.best_move) in exact.best_moves_notation
+assert counts["minimax"] == 1 + perft(empty, 1) + perft(empty, 2) == 82
+assert counts["alphabeta_tt"] < counts["alphabeta"] < counts["minimax"]
+assert minimax_nodes + 1 == 549_946 == sum(perft(report_game("natural", False), d) for d in range(10))
+assert all(value == 0 for _, _, _, value, _, _ in rows)  # every variant: a draw
+assert math.isqrt(math.factorial(9)) < rows[1][4] < math.factorial(9)
+assert rows[4][4] < math.isqrt(math.factorial(9))  # table + symmetries: below the bound

@@ -28,6 +28,7 @@
 
 # %%
 from IPython.display import SVG, display
+from ipywidgets import Dropdown, IntSlider, interact
 
 from reference.dou_shou_qi.cones import Movement
 from reference.dou_shou_qi.drawing import board_svg
@@ -39,12 +40,28 @@ from reference.dou_shou_qi.figures import (
 )
 from reference.dou_shou_qi.geometry import Kind, Side, square_name
 from reference.dou_shou_qi.notation import START_NOTATION, parse_placement
-from reference.dou_shou_qi.partition import find_subproblems
+from reference.dou_shou_qi.partition import build_subproblems, find_subproblems
 from reference.dou_shou_qi.positions import APPENDIX_A
 from reference.dou_shou_qi.rules import DouShouQi
 from reference.dou_shou_qi.split_search import search_position
 from reference.graphs.kruskal import complete_graph_edges, mst_kruskal, tree_weight
+from reference.listings import beside
 from reference.search import SearchContext, alphabeta, minimax, perft
+
+# %% [markdown]
+# ## The listing beside the code
+#
+# BUILD-SUBPROBLEMS (§10.4), line by line: cut the minimum spanning tree's edges heavier
+# than T_thresh, and make one position of each part (left: the thesis's line).
+
+# %%
+beside(build_subproblems)
+
+# %% [markdown]
+# A position draws itself: the start.
+
+# %%
+display(DouShouQi.start())
 
 # %% [markdown]
 # ## Pictures: the board, effect cones, movement graphs
@@ -74,13 +91,26 @@ pieces = decomposition.pieces
 kruskal = mst_kruskal(len(pieces), complete_graph_edges(decomposition.causality))
 print("pieces:", len(pieces), " T_max:", decomposition.t_max,
       " MST weight (Prim):", tree_weight(decomposition.mst), " (Kruskal):", tree_weight(kruskal))
-assert tree_weight(decomposition.mst) == tree_weight(kruskal)
 for k, sub in enumerate(decomposition.subproblems, start=1):
     print(f"subproblem {k}:", " ".join(
         f"{p.side.name} {p.kind.name.lower()} {square_name(p.square)}" for p in sub.pieces))
 placed = [piece for sub in decomposition.subproblems for piece in sub.pieces]
-assert len(placed) == len(pieces) and set(placed) == set(pieces)
 display(SVG(partition_figure(notation, t_thresh, title)))
+
+# %% [markdown]
+# ## Try it: the threshold
+#
+# A lower T_thresh cuts more edges: more, smaller subproblems (each a colour).
+
+# %%
+def partition_at(position: str, threshold: int) -> None:
+    found = find_subproblems(parse_placement(PARTITIONS[position][0]).pieces, threshold)
+    print(f"{len(found.subproblems)} subproblems at T_thresh = {threshold}")
+    display(SVG(partition_figure(PARTITIONS[position][0], threshold, f"T_thresh = {threshold}")))
+
+
+interact(partition_at, position=Dropdown(options=sorted(PARTITIONS), value="figure13_partition_mst"),
+         threshold=IntSlider(value=4, min=1, max=10))
 
 # %% [markdown]
 # SEARCH-POSITION: each subproblem searched on its own (moves, and the *non-move* of
@@ -91,7 +121,6 @@ game = DouShouQi.from_notation(notation)
 split = search_position(game, t_thresh, max_depth=4)
 print("split search: move", game.format_move(split.move), " value", split.value,
       " depth", split.depth, " nodes", split.nodes, " subproblems", len(split.decomposition.subproblems))
-assert split.move in game.legal_moves()
 
 # %% [markdown]
 # ## Experiment: §11, alpha-beta and move ordering against MINIMAX
@@ -110,6 +139,7 @@ def nodes(game: DouShouQi, algorithm: str) -> tuple[int, int]:
 
 
 totals = {"minimax": 0, "alpha-beta": 0, "ordered": 0}
+measured = []
 print(f"{'position':<9}{'minimax':>10}{'alpha-beta':>12}{'ordered':>10}")
 for letter, named in APPENDIX_A.items():
     position = DouShouQi.from_notation(named.notation)
@@ -117,8 +147,7 @@ for letter, named in APPENDIX_A.items():
     ab_value, ab_nodes = nodes(position, "alphabeta")
     position.ordering = True
     ordered_value, ordered_nodes = nodes(position, "alphabeta")
-    assert mm_value == ab_value == ordered_value
-    assert mm_nodes == sum(perft(position, d) for d in range(4))
+    measured.append((position, mm_value, ab_value, ordered_value, mm_nodes))
     totals["minimax"] += mm_nodes
     totals["alpha-beta"] += ab_nodes
     totals["ordered"] += ordered_nodes
@@ -126,10 +155,23 @@ for letter, named in APPENDIX_A.items():
 print(f"{'total':<9}{totals['minimax']:>10,}{totals['alpha-beta']:>12,}{totals['ordered']:>10,}")
 print(f"ordering keeps {totals['ordered'] / totals['alpha-beta']:.0%} of alpha-beta's nodes, "
       f"alpha-beta {totals['alpha-beta'] / totals['minimax']:.0%} of minimax's")
-assert totals["ordered"] < totals["alpha-beta"] < totals["minimax"]
 
 # %% [markdown]
 # Move ordering cuts alpha-beta's tree again at the same depth and value, as §11
 # finds (its Figure 20 measures the depth reached in a fixed time instead, and its
 # self-play the games won: `examples/dsq_move_ordering.py`,
 # `examples/dsq_split_selfplay.py`).
+
+# %% [markdown]
+# ## Checks
+#
+# Each number above against an independent one (`make test` executes every notebook).
+
+# %%
+assert tree_weight(decomposition.mst) == tree_weight(kruskal)  # Prim = Kruskal
+assert len(placed) == len(pieces) and set(placed) == set(pieces)  # a partition
+assert split.move in game.legal_moves()
+for position, mm_value, ab_value, ordered_value, mm_nodes in measured:
+    assert mm_value == ab_value == ordered_value  # the same value, three ways
+    assert mm_nodes == sum(perft(position, d) for d in range(4))  # minimax sees every sequence
+assert totals["ordered"] < totals["alpha-beta"] < totals["minimax"]

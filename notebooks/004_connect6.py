@@ -28,6 +28,7 @@
 import random
 
 from IPython.display import SVG, display
+from ipywidgets import Dropdown, interact
 
 from reference.connect6 import Connect6, RoadTable
 from reference.connect6.candidates import candidate_points
@@ -35,6 +36,17 @@ from reference.connect6.figures import road_table, roads_through_points, tss_win
 from reference.connect6.geometry import geometry
 from reference.connect6.puzzles import PUZZLES, WIN_IN_3
 from reference.connect6.tss import threat_space_search, verify_win
+from reference.listings import beside
+
+# %% [markdown]
+# ## The listing beside the code
+#
+# The report describes threat-space search in prose (§2.1.4, §2.2.3): its steps are the
+# comments of the driver below (the report has no numbered listing, so the left column
+# stays empty).
+
+# %%
+beside(threat_space_search)
 
 # %% [markdown]
 # ## The road model
@@ -50,8 +62,6 @@ print("roads:", len(geo.roads), " most through one point:", max(through),
 # independently: 14 windows of six per line of 19, 19 rows + 19 columns, and the
 # diagonals of length 6..19 (each holding length - 5 windows), twice
 diagonals = 2 * (2 * sum(n - 5 for n in range(6, 19)) + (19 - 5))
-assert len(geo.roads) == 19 * 14 * 2 + diagonals == 924
-assert max(through) == 24
 display(SVG(roads_through_points(19)))
 
 # %% [markdown]
@@ -65,13 +75,16 @@ display(SVG(roads_through_points(19)))
 rng = random.Random(4)
 game = Connect6(10)
 checked = 0
+tables_equal = True
 while checked < 60 and not game.is_terminal():
     points = candidate_points(game.geo, game.occupied)
     game.play(tuple(sorted(rng.sample(points, game.stones_per_move()))))
     rebuilt = RoadTable.rebuild(game.geo, game.black, game.white)
-    assert game.table.state() == rebuilt.state()
+    tables_equal = tables_equal and game.table.state() == rebuilt.state()
     checked += 1
-print(f"{checked} moves: the incrementally kept table equals the rebuilt one after each")
+print(f"{checked} moves: the incrementally kept table equals the rebuilt one after each:",
+      tables_equal)
+display(game)
 
 # %% [markdown]
 # The road table of a position: coloured roads of length 2 and more, drawn as bars.
@@ -88,14 +101,30 @@ display(SVG(road_table(WIN_IN_3.position)))
 
 # %%
 game = Connect6.from_notation(WIN_IN_3.position)
-print(game.render())
+display(game)
 result = threat_space_search(game, max_depth=4)
 print("win:", result.win, " attacker moves:", result.depth, " nodes:", result.nodes)
 print("main line:", " ".join(game.format_move(m) for m in result.line))
 check = verify_win(game, result.depth)
 print("forced (full width):", check.forced, f"({check.defender_moves:,} defender replies checked)")
-assert result.win and result.depth == WIN_IN_3.depth and check.forced
 display(SVG(tss_win(WIN_IN_3)))
+
+# %% [markdown]
+# ## Try it: another position
+#
+# Pick one of the constructed positions: the board, and what TSS finds there.
+
+# %%
+def search_puzzle(name: str) -> None:
+    puzzle = next(p for p in PUZZLES if p.name == name)
+    board = Connect6.from_notation(puzzle.position)
+    display(board)
+    found = threat_space_search(board, max_depth=4, single_threats=puzzle.single_threats)
+    line = " ".join(board.format_move(m) for m in found.line)
+    print(f"win: {found.win}, attacker moves: {found.depth}, nodes: {found.nodes}, line: {line}")
+
+
+interact(search_puzzle, name=Dropdown(options=[p.name for p in PUZZLES], value=WIN_IN_3.name))
 
 # %% [markdown]
 # ## Experiment: TSS on the constructed positions
@@ -108,14 +137,27 @@ display(SVG(tss_win(WIN_IN_3)))
 
 # %%
 print(f"{'position':<38} {'win':>4} {'depth':>5} {'nodes':>6} {'expected':>9} {'forced':>7}")
+outcomes = []
 for puzzle in PUZZLES:
     game = Connect6.from_notation(puzzle.position)
     found = threat_space_search(game, max_depth=4, single_threats=puzzle.single_threats)
     forced = "-"
     if found.win:
         forced = str(verify_win(game, found.depth, single_threats=puzzle.single_threats).forced)
-        assert forced == "True"
     expected = (found.win, found.depth) == (puzzle.win, puzzle.depth)
+    outcomes.append((expected, forced))
     print(f"{puzzle.name:<38} {found.win!s:>4} {found.depth:>5} {found.nodes:>6} "
           f"{'ok' if expected else 'DIFFERS':>9} {forced:>7}")
-    assert expected
+
+# %% [markdown]
+# ## Checks
+#
+# Each number above against an independent one (`make test` executes every notebook).
+
+# %%
+assert len(geo.roads) == 19 * 14 * 2 + diagonals == 924  # counted by hand above
+assert max(through) == 24
+assert tables_equal  # local modification = global initialisation, after every stone
+assert result.win and result.depth == WIN_IN_3.depth and check.forced
+assert all(expected for expected, _ in outcomes)  # each position: the outcome built for
+assert all(forced in ("True", "-") for _, forced in outcomes)  # every win forced full width

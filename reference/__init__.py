@@ -3,7 +3,10 @@
 The front door (everything a Python user of the oracle needs)::
 
     from reference import MNKGame, DotsAndBoxes, Connect6, WarGame, DouShouQi
-    from reference import solve, perft, divide, bestmove
+    from reference import solve, perft, divide, bestmove, new_game
+
+``new_game(name, **options)`` builds a game exactly as the command line does (the
+registry's defaults); the game classes keep their own defaults.
 
 :func:`solve`, :func:`perft`, :func:`divide` and :func:`bestmove` are the
 functions the command line calls (:mod:`reference.api`), so both give the same
@@ -27,7 +30,7 @@ from reference.errors import (
 )
 
 if TYPE_CHECKING:
-    from reference.api import BestMove, Solution, bestmove, divide, perft, solve
+    from reference.api import BestMove, Solution, bestmove, divide, new_game, perft, solve
     from reference.connect6.rules import Connect6
     from reference.dots_and_boxes.rules import DotsAndBoxes
     from reference.dou_shou_qi.rules import DouShouQi
@@ -39,6 +42,7 @@ _LAZY: dict[str, str] = {
     "Solution": "reference.api",
     "bestmove": "reference.api",
     "divide": "reference.api",
+    "new_game": "reference.api",
     "perft": "reference.api",
     "solve": "reference.api",
     "Connect6": "reference.connect6.rules",
@@ -59,6 +63,12 @@ def __getattr__(name: str) -> object:
     return value
 
 
+def __dir__() -> list[str]:
+    """The module's names and the front door's lazy ones, so ``dir(reference)`` and
+    ``help(reference)`` list ``solve`` and the games before their first use."""
+    return sorted(set(globals()) | set(_LAZY))
+
+
 __all__ = [
     "BestMove",
     "Connect6",
@@ -74,6 +84,7 @@ __all__ = [
     "WarGame",
     "bestmove",
     "divide",
+    "new_game",
     "perft",
     "solve",
 ]

@@ -1,4 +1,7 @@
-"""Fixtures shared by every test folder.
+"""Fixtures shared by every test folder, and the Hypothesis profile.
+
+* the Hypothesis profile named by ``HYPOTHESIS_PROFILE`` (``ci``, the default; ``dev``;
+  ``thorough``), loaded here, before any test module (``tests/hypothesis_profiles.py``);
 
 * the documentation site, built once per test process, served on 127.0.0.1 and opened in
   headless Chromium (``tests/site_browser.py``; used by ``test_docs_site.py`` and
@@ -7,6 +10,9 @@
 
 from __future__ import annotations
 
+import hypothesis_profiles
 from site_browser import browser, site, site_dir, site_url
+
+PROFILE = hypothesis_profiles.PROFILE
 
 __all__ = ["browser", "site", "site_dir", "site_url"]

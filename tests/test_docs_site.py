@@ -104,3 +104,29 @@ def test_the_examples_page_lists_every_script() -> None:
     page = tool.examples_page()
     scripts = sorted(p.name for p in (ROOT / "examples").glob("*.py"))
     assert all(f"| `{name}` |" in page for name in scripts)
+
+
+def test_the_api_reference_groups_every_module_by_layer_with_a_summary() -> None:
+    require_mkdocs()
+    tool = load_tool("docs_site")
+    names = tool.modules()
+    page = tool.api_index(names)
+    for name in names:
+        assert page.count(f"| [`{name}`]({name}.md) | ") == 1, name
+        assert tool.summary(name), name  # every module says what it is in one sentence
+    assert tool.layer_of("reference.mnk.rules") == "The games"
+    assert tool.layer_of("reference.search.retrograde") == "The search core"
+    assert tool.layer_of("reference.svg") == "Helpers"
+    headings = [line for line in page.splitlines() if line.startswith("## ")]
+    assert headings[0] == "## The front door" and headings[-1] == "## Helpers"
+
+
+def test_the_front_door_documents_every_public_name_where_it_is_imported() -> None:
+    require_mkdocs()
+    import reference
+
+    tool = load_tool("docs_site")
+    page = tool.front_door_page()
+    for name in reference.__all__:
+        assert f"## `reference.{name}`" in page
+    assert "def solve(game: " in page and "class MNKGame(" in page

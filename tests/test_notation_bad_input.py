@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference import Connect6, DotsAndBoxes, DouShouQi, MNKGame, WarGame
 from reference.digits import is_digits, parse_natural
@@ -121,7 +122,7 @@ def has_foreign_digit(text: str) -> bool:
 
 
 @pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=150, derandomize=True, deadline=None)
+@settings(max_examples=examples(150))
 @given(data=st.data())
 def test_positions_are_read_or_refused_with_a_game_error(name: str, data: st.DataObject) -> None:
     notation = NOTATIONS[name]
@@ -137,7 +138,7 @@ def test_positions_are_read_or_refused_with_a_game_error(name: str, data: st.Dat
 
 
 @pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=150, derandomize=True, deadline=None)
+@settings(max_examples=examples(150))
 @given(data=st.data())
 def test_moves_are_read_or_refused_with_a_game_error(name: str, data: st.DataObject) -> None:
     notation = NOTATIONS[name]

@@ -58,27 +58,157 @@ def api_page(module: str) -> str:
     return f"# `{module}`\n\n::: {module}\n"
 
 
+LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    (
+        "The front door",
+        "what `from reference import ...` gives, and the functions the command line calls",
+        ("reference", "reference.api"),
+    ),
+    (
+        "The games",
+        "one package per game, the same rooms in each: geometry, notation, rules, the "
+        "paper's modules, engines, players, drawing",
+        (
+            "reference.mnk",
+            "reference.dots_and_boxes",
+            "reference.connect6",
+            "reference.wargame",
+            "reference.dou_shou_qi",
+        ),
+    ),
+    (
+        "The search core",
+        "the game-independent algorithms: the listings, the engine beside them, tables, "
+        "retrograde analysis; graph algorithms",
+        ("reference.search", "reference.graphs"),
+    ),
+    (
+        "The tracer and the registry",
+        "every node a search visits; every game's name, options and constructor",
+        ("reference.trace", "reference.registry"),
+    ),
+    (
+        "Front ends",
+        "the command line, the oracle toolkit (check, suite, serve), the Gomocup brain, "
+        "annotation",
+        ("reference.cli", "reference.oracle", "reference.gomocup", "reference.annotate"),
+    ),
+)
+"""The API reference's sections, by layer (docs/architecture.md): title, one line, the
+packages or modules in it; every other module is a small shared helper."""
+
+
+def layer_of(module: str) -> str:
+    """The title of the section a module belongs to (``Helpers`` when none claims it)."""
+    for title, _, parts in LAYERS:
+        for part in parts:
+            if module == part or (part != "reference" and module.startswith(part + ".")):
+                return title
+    return "Helpers"
+
+
+def summary(module: str, root: Path = ROOT) -> str:
+    """The first sentence of a module's docstring (read from the file, not imported)."""
+    relative = Path(*module.split("."))
+    path = root / relative / "__init__.py"
+    if not path.exists():
+        path = root / relative.with_suffix(".py")
+    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+    first = " ".join(doc.strip().split("\n\n", 1)[0].split())
+    return first.split(". ", 1)[0].rstrip(".").replace("|", "\\|")
+
+
+def front_door_page() -> str:
+    """``reference``: every name of ``__all__`` documented here, where users import it: its
+    signature and docstring, and a link to the page of the module that defines it."""
+    import importlib
+    import inspect
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from docs_docstrings import markdown_docstring
+
+    import reference
+
+    lazy: dict[str, str] = getattr(reference, "_LAZY", {})
+    lines = [
+        "# `reference`: the front door",
+        "",
+        "```python",
+        "from reference import MNKGame, DotsAndBoxes, Connect6, WarGame, DouShouQi",
+        "from reference import solve, perft, divide, bestmove",
+        "```",
+        "",
+        "Every name below is imported from `reference` itself (the command line calls the",
+        "same functions); each links to the page of the module that defines it.",
+        "",
+    ]
+    for name in reference.__all__:
+        module = lazy.get(name, "reference.errors")
+        value = getattr(importlib.import_module(module), name)
+        try:
+            signature = f"{name}{inspect.signature(value, eval_str=True)}"
+        except (TypeError, ValueError, NameError):
+            try:
+                signature = f"{name}{inspect.signature(value)}"
+            except (TypeError, ValueError):
+                signature = name
+        kind = "class" if inspect.isclass(value) else "def"
+        doc = markdown_docstring(inspect.getdoc(value) or "")
+        lines += [
+            f"## `reference.{name}`",
+            "",
+            "```python",
+            f"{kind} {signature}",
+            "```",
+            "",
+            doc,
+            "",
+            f"Defined in [`{module}`]({module}.md#{module}.{name}).",
+            "",
+        ]
+    return "\n".join(lines) + "\n"
+
+
 def api_index(names: list[str]) -> str:
-    """The API reference's first page: every module, linked."""
+    """The API reference's first page: the modules by layer, each with its first sentence."""
     lines = [
         "# API reference",
         "",
-        "Generated from the docstrings (mkdocstrings); one page per module.",
-        "The layers and what each part is for: [architecture](../architecture.md).",
+        "Generated from the docstrings (mkdocstrings); one page per module, grouped by layer",
+        "(the layers only point down: [architecture](../architecture.md)). Start with",
+        "[the front door](front-door.md): what `from reference import ...` gives.",
         "",
     ]
-    lines += [f"* [`{name}`]({name}.md)" for name in names]
+    sections = [title for title, _, _ in LAYERS] + ["Helpers"]
+    blurbs = {title: blurb for title, blurb, _ in LAYERS}
+    blurbs["Helpers"] = "small shared helpers: errors, numbers, bits, files, ranges, pictures"
+    for title in sections:
+        members = [name for name in names if layer_of(name) == title]
+        if not members:
+            continue
+        lines += [f"## {title}", "", blurbs[title] + ".", "", "| module | what |", "|---|---|"]
+        lines += [f"| [`{name}`]({name}.md) | {summary(name)} |" for name in members]
+        lines.append("")
     return "\n".join(lines) + "\n"
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    """Append the API reference to the navigation: by package, one entry per module."""
-    groups: dict[str, list[dict[str, str]]] = {}
+    """Append the API reference to the navigation: by layer, then by package."""
+    sections: dict[str, dict[str, list[dict[str, str]]]] = {}
     for name in modules():
-        top = ".".join(name.split(".")[:2])
-        groups.setdefault(top, []).append({name: f"api/{name}.md"})
-    section: list[object] = [{"Modules": "api/index.md"}]
-    section += [{top: entries} for top, entries in groups.items()]
+        package = ".".join(name.split(".")[:2])
+        sections.setdefault(layer_of(name), {}).setdefault(package, []).append(
+            {name: f"api/{name}.md"}
+        )
+    section: list[object] = [{"Modules": "api/index.md"}, {"The front door": "api/front-door.md"}]
+    for title in [t for t, _, _ in LAYERS] + ["Helpers"]:
+        packages = sections.get(title, {})
+        entries: list[object] = []
+        for package, pages in packages.items():
+            entries += pages if len(pages) == 1 else [{package: pages}]
+        if entries:
+            section.append({title: entries})
     nav = config.nav if config.nav is not None else []
     nav.append({"API reference": section})
     config.nav = nav
@@ -141,6 +271,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     files.append(File.generated(config, "examples.md", content=examples_page()))
     names = modules()
     files.append(File.generated(config, "api/index.md", content=api_index(names)))
+    files.append(File.generated(config, "api/front-door.md", content=front_door_page()))
     for name in names:
         files.append(File.generated(config, f"api/{name}.md", content=api_page(name)))
     return files

@@ -45,7 +45,14 @@ from reference.oracle.compare import (
     with_why,
 )
 from reference.oracle.corners import blind_to_rule_sets, corner_positions
-from reference.oracle.engine import DEFAULT_TIMEOUT, Engine, EngineFault, PerftAnswer, request_line
+from reference.oracle.engine import (
+    DEFAULT_TIMEOUT,
+    STARTUP_TIMEOUT,
+    Engine,
+    EngineFault,
+    PerftAnswer,
+    request_line,
+)
 from reference.oracle.positions import replay
 from reference.oracle.suite import SuiteEntry, game_factory, read_suite, sampling_options
 from reference.ranges import add_ranged_argument
@@ -114,12 +121,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="check the positions of a suite file against its answers (written by `suite`)",
     )
+    parser.add_argument(
+        "--tablebase",
+        metavar="SET",
+        help='dou-shou-qi, --what value: positions drawn from the endgame table of SET, '
+        'e.g. "A: W / B: D" (the engine must take the position form; docs/tablebases.md)',
+    )
     add_ranged_argument(
         parser,
         "--timeout",
         SECONDS,
         f"seconds the engine may take per answer (default {DEFAULT_TIMEOUT:g})",
         default=DEFAULT_TIMEOUT,
+    )
+    add_ranged_argument(
+        parser,
+        "--handshake-timeout",
+        SECONDS,
+        f"seconds the engine may take to start and answer the handshake "
+        f"(default {STARTUP_TIMEOUT:g})",
+        default=STARTUP_TIMEOUT,
     )
     add_ranged_argument(
         parser,
@@ -282,6 +303,12 @@ def reproduce_command(
 
 def run(spec: GameSpec, args: argparse.Namespace) -> int:
     """``check``: the exit status (0 agree, 1 disagreement or engine fault); bad input raises."""
+    if args.tablebase is not None:
+        from reference.cli import check_tablebase
+
+        if args.suite is not None or args.moves is not None:
+            raise ParameterError("give --tablebase alone, without --suite or --moves")
+        return check_tablebase.run(spec, args, given_options(spec, args))
     try:
         command = shlex.split(args.engine)
     except ValueError as error:
@@ -292,7 +319,9 @@ def run(spec: GameSpec, args: argparse.Namespace) -> int:
     out = report_head(spec, args, cases)
     if not args.quiet:
         warn_if_blind(spec, args, cases)
-    with Engine(command, timeout=args.timeout) as engine:
+    with Engine(
+        command, timeout=args.timeout, handshake_timeout=args.handshake_timeout
+    ) as engine:
         if greet(spec, cases[0], engine, out):
             finding, current = check_cases(spec, cases, engine, args, out)
             if finding is not None and current is not None:
@@ -434,7 +463,8 @@ def confirmed(
 ) -> bool:
     """Protocol 1 (no ids): ask the finding's request again, of a fresh engine.  A different
     answer means the session's answers were out of step (a stray or missing line): a fault."""
-    with Engine(command, timeout=args.timeout) as fresh:
+    limits = {"timeout": args.timeout, "handshake_timeout": args.handshake_timeout}
+    with Engine(command, **limits) as fresh:
         fresh.handshake(spec.name, {})
         if finding.what == "perft":
             assert finding.depth is not None

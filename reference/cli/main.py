@@ -18,12 +18,16 @@ work starts (:mod:`reference.cli.options`); option names must be written in full
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
+import os
 import re
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
@@ -34,7 +38,8 @@ from reference.cli.options import (
     add_position_arguments,
     build_game,
 )
-from reference.errors import GameError, ParameterError
+from reference.cli.plain import plain
+from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.ranges import FloatRange, IntRange, add_ranged_argument
 from reference.registry import GAMES, GameSpec, JsonObject, player_name
 from reference.registry import load as load_spec
@@ -47,7 +52,7 @@ from reference.search import (
     SearchResult,
     SearchStats,
 )
-from reference.search.context import MAX_TIME_LIMIT
+from reference.search.context import MAX_TIME_LIMIT, Deadline
 from reference.search.progress import SolveReport
 from reference.search.protocol import PlayableGame
 
@@ -97,6 +102,13 @@ class OneLineErrorParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         message = one_line(ValueError(" ".join(message.split())))  # one readable line
         self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+    def format_help(self) -> str:
+        """The help as plain text: no reST markup from the docstrings it is made of."""
+        return plain(super().format_help())
+
+    def format_usage(self) -> str:
+        return plain(super().format_usage())
 
 
 # ---------------------------------------------------------------------------
@@ -159,6 +171,12 @@ def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
     start = time.monotonic()
     as_json = args.progress == "json"
     reported = False
+    bounded = args.time is not None or args.nodes is not None
+    if bounded and parallel_options(args, "solve"):
+        raise ParameterError("--time and --nodes are for a serial solve (not --workers / --dask)")
+    warning = spec.out_of_reach(game) if spec.out_of_reach is not None else None
+    if warning is not None and not bounded:
+        progress(args, f"solve: {warning}")
 
     def on_report(report: SolveReport) -> None:  # a game's own solver: the root's progress
         nonlocal reported
@@ -174,10 +192,24 @@ def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
         else:
             progress(args, f"solve: {counters.nodes:,} nodes, {elapsed:.1f} s")
 
-    out = results.solve_result(
-        game, on_progress=on_progress, on_report=on_report,
-        parallel=parallel_options(args, "solve"),
-    )
+    try:
+        out = results.solve_result(
+            game, on_progress=on_progress, on_report=on_report,
+            parallel=parallel_options(args, "solve"),
+            deadline=None if args.time is None else Deadline(args.time),
+            node_limit=args.nodes,
+        )
+    except SearchTimeoutError:
+        stopped: JsonObject = {
+            "value": None,
+            "best_moves": None,
+            "exact": False,
+            "stopped": "time" if args.time is not None else "nodes",
+            "seconds": round(time.monotonic() - start, 6),
+        }
+        limit = f"{args.time:g} s" if args.time is not None else f"{args.nodes:,} nodes"
+        emit(args, stopped, f"not solved within {limit}: no value is guessed")
+        raise SolveStopped from None
     moves = _moves(out, "best_moves")
     text = (
         f"value: {out['value']} (for {player_name(game, game.to_move)}, the side to move)\n"
@@ -202,17 +234,25 @@ def cmd_perft(spec: GameSpec, args: argparse.Namespace) -> None:
 
 
 def search_move(
-    game: AnyGame, args: argparse.Namespace, time_limit: float | None, depth: int | None
+    game: AnyGame,
+    args: argparse.Namespace,
+    time_limit: float | None,
+    depth: int | None,
+    *,
+    per_depth: bool = True,
 ) -> JsonObject:
-    """The ``bestmove`` result object (with progress lines on stderr); ``play`` uses it too."""
+    """The ``bestmove`` result object (with a progress line per depth on stderr unless
+    ``per_depth`` is off); ``play`` uses it too."""
     from reference.cli import results
 
     def on_iteration(result: SearchResult[Any]) -> None:
-        progress(
-            args,
-            f"depth {result.depth}: value {result.value}, move {game.format_move(result.best_move)}, "
-            f"{result.stats.nodes:,} nodes, {result.seconds:.2f} s",
-        )
+        if per_depth:
+            progress(
+                args,
+                f"depth {result.depth}: value {result.value}, "
+                f"move {game.format_move(result.best_move)}, "
+                f"{result.stats.nodes:,} nodes, {result.seconds:.2f} s",
+            )
 
     return results.bestmove_result(
         game,
@@ -261,8 +301,10 @@ def cmd_show(spec: GameSpec, args: argparse.Namespace) -> None:
     game = build_game(spec, args)
     out = results.show_result(game)
     moves = _moves(out, "legal_moves")
+    legend = importlib.import_module(f"reference.{spec.name.replace('-', '_')}.notation")
     text = (
         f"{game.render()}\n"
+        f"legend: {legend.BOARD_LEGEND}\n"
         f"position: {out['position']}\n"
         f"to move: {player_name(game, game.to_move)}"
         f"{'  (game over)' if out['terminal'] else f'  ({len(moves)} legal moves)'}"
@@ -342,30 +384,87 @@ def _board_writer(args: argparse.Namespace) -> Callable[[str], None]:
     return write
 
 
+PLAY_HELP = """commands (or type a move, e.g. {example}):
+  moves   list the legal moves
+  hint    what the computer would play here, and why
+  undo    take back your last move (and the computer's answer)
+  board   print the board again
+  help    this list
+  quit    end the game (end of input does too)"""
+
+
 def play_game(
     game: AnyGame,
     args: argparse.Namespace,
     read: Callable[[str], str],
     write: Callable[[str], None],
 ) -> tuple[list[str], str | None]:
-    """Play ``game`` to its end: (the moves played, why the game stopped early or ``None``)."""
+    """Play ``game`` to its end: (the moves played, why the game stopped early or ``None``).
+
+    A human types a move or one of the commands of :data:`PLAY_HELP` at the prompt
+    ``x> `` (the side's name); the board is printed before each move, the prompt once.
+    """
     kinds = (args.first, args.second)
     played: list[str] = []
+    show_board = True
     while not game.is_terminal():
         if args.max_plies is not None and len(played) >= args.max_plies:
             return played, f"stopped after {len(played)} plies (--max-plies)"
-        write(game.render())
+        if show_board:
+            write(game.render())
+        show_board = True
         name = player_name(game, game.to_move)
         if kinds[game.to_move] != "human":
             played.append(computer_move(game, args, name, write))
             continue
-        text = read(f"{name} to move (or 'quit'): ").strip()
-        if text in ("quit", "q", "exit"):
+        try:
+            text = read(f"{name}> ").strip()
+        except EOFError:
+            return played, "game abandoned (end of input)"
+        word = text.lower()
+        if word in ("quit", "q", "exit"):
             return played, "game abandoned"
-        move = human_move(game, text, write)
-        if move is not None:
-            played.append(move)
+        if word in ("help", "?", "h", ""):
+            write(PLAY_HELP.format(example=_example_move(game)))
+            show_board = False
+        elif word == "moves":
+            moves = [game.format_move(m) for m in game.legal_moves()]
+            write(f"{len(moves)} legal moves: {' '.join(moves)}")
+            show_board = False
+        elif word == "board":
+            continue
+        elif word == "hint":
+            out = search_move(game, args, args.time, args.depth, per_depth=args.verbose)
+            write(f"hint: {out['move']} ({value_in_words(game, out, name)})")
+            show_board = False
+        elif word == "undo":
+            write(undo_moves(game, played, kinds))
+        else:
+            move = human_move(game, text, write)
+            if move is None:
+                show_board = False
+            else:
+                played.append(move)
     return played, None
+
+
+def _example_move(game: AnyGame) -> str:
+    moves = game.legal_moves()
+    return game.format_move(moves[0]) if moves else "(none)"
+
+
+def undo_moves(game: AnyGame, played: list[str], kinds: tuple[str, str]) -> str:
+    """Take back the human's last move and every computer move after it; what was undone."""
+    human = game.to_move
+    taken: list[str] = []
+    while played:
+        game.unmake()
+        taken.append(played.pop())
+        if game.to_move == human and kinds[human] == "human":
+            break
+    if not taken:
+        return "nothing to undo"
+    return f"took back {' '.join(reversed(taken))}"
 
 
 def human_move(game: AnyGame, text: str, write: Callable[[str], None]) -> str | None:
@@ -374,19 +473,40 @@ def human_move(game: AnyGame, text: str, write: Callable[[str], None]) -> str | 
         move = game.parse_move(text)
         game.play(move)
     except GameError as error:
-        write(f"  {error} (try again)")
+        write(f"  {error} (try again, or type 'help')")
         return None
     return game.format_move(move)
+
+
+def value_in_words(game: AnyGame, out: JsonObject, name: str) -> str:
+    """What a search's value means for the side that searched: a forced result, a value
+    with best play, or only the evaluation's opinion."""
+    value, depth, exact = out["value"], out["depth"], bool(out["exact"])
+    assert isinstance(value, int)
+    if value >= MATE_BOUND:
+        return f"{name} wins in {WIN - value} plies with best play"
+    if value <= -MATE_BOUND:
+        return f"{name} loses in {WIN + value} plies against best play"
+    if exact:
+        if value == 0:
+            return "a draw with best play"
+        points = "ahead" if value > 0 else "behind"
+        return f"{name} ends {abs(value)} {points} with best play"
+    opinion = "ahead" if value > 0 else "behind" if value < 0 else "level"
+    return (
+        f"looked {depth} {'ply' if depth == 1 else 'plies'} ahead, no forced result; "
+        f"the evaluation has {name} "
+        f"{opinion} ({value:+d})"
+    )
 
 
 def computer_move(
     game: AnyGame, args: argparse.Namespace, name: str, write: Callable[[str], None]
 ) -> str:
-    """Search (``--depth``, ``--time``, ``--nodes``), play and write the computer's move."""
-    out = search_move(game, args, args.time, args.depth)
-    value = out["value"]
-    assert isinstance(value, int)
-    write(f"{name} plays {out['move']} (depth {out['depth']}, value {describe_score(value)})")
+    """Search (``--depth``, ``--time``, ``--nodes``), play and write the computer's move
+    (a line per depth searched only with ``--verbose``)."""
+    out = search_move(game, args, args.time, args.depth, per_depth=args.verbose)
+    write(f"{name} plays {out['move']} ({value_in_words(game, out, name)})")
     game.play(game.parse_move(str(out["move"])))
     return str(out["move"])
 
@@ -456,6 +576,19 @@ def add_command_arguments(command: str, parser: argparse.ArgumentParser) -> None
     if command in ("solve", "perft"):
         add_parallel_options(parser)
     if command == "solve":
+        add_ranged_argument(
+            parser,
+            "--time",
+            TIME,
+            "stop after this many seconds: no value is guessed, the answer says "
+            "'not solved' (exit status 3)",
+        )
+        add_ranged_argument(
+            parser,
+            "--nodes",
+            NODES,
+            "stop after about this many nodes (like --time, the same on every machine)",
+        )
         parser.add_argument(
             "--progress",
             choices=("text", "json"),
@@ -484,6 +617,12 @@ def add_command_arguments(command: str, parser: argparse.ArgumentParser) -> None
                 help=f"who plays the {side} player (default: {default})",
             )
         add_ranged_argument(parser, "--max-plies", MAX_PLIES, "stop the game after this many plies")
+        parser.add_argument(
+            "--verbose",
+            action="store_true",
+            help="print each depth the computer searches (its value changes from depth to "
+            "depth: an odd depth ends on the computer's move, an even one on yours)",
+        )
 
 
 COMMANDS: dict[str, tuple[str, Callable[[GameSpec, argparse.Namespace], None]]] = {
@@ -722,6 +861,42 @@ def one_line(error: BaseException) -> str:
     )
 
 
+class SolveStopped(Exception):
+    """``solve --time`` / ``--nodes`` stopped before the end (exit status 3)."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised where the program is, so that every ``with`` block closes
+    (an engine of ``check`` is stopped, with the processes it started, as on Ctrl-C)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def terminated_as_interrupt() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise :class:`Terminated` while the block runs (the main thread
+    only; the handlers before are restored after)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, _frame: object) -> None:
+        raise Terminated(signum)
+
+    kept = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            kept[number] = signal.signal(number, stop)
+    try:
+        yield
+    finally:
+        for number, handler in kept.items():
+            signal.signal(number, handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 2 bad input, 130 interrupted;
     ``check``: 1 when the engine disagrees)."""
@@ -737,9 +912,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == GOMOCUP:  # the brain answers every error itself, on stdout
         return int(own_module(GOMOCUP).run(args))
     try:
-        return run_command(args, spec)
+        with terminated_as_interrupt():
+            return run_command(args, spec)
+    except Terminated as stop:
+        print(f"terminated ({signal.Signals(stop.signum).name})", file=sys.stderr)
+        return 128 + stop.signum
+    except SolveStopped:
+        return 3
     except GameError as error:
         print(f"error: {one_line(error)}", file=sys.stderr)
+    except BrokenPipeError:
+        # the reader went away (`... | head`): no traceback; stdout to nowhere so that
+        # Python's own flush at exit does not fail again; 141 = 128 + SIGPIPE, as a shell says
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

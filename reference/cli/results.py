@@ -45,14 +45,20 @@ def solve_result(
     on_progress: Callable[[Counters], None] | None = None,
     parallel: ParallelOptions | None = None,
     on_report: Callable[[SolveReport], None] | None = None,
+    deadline: Deadline | None = None,
+    node_limit: int | None = None,
 ) -> JsonObject:
     """``solve``: the exact value for the side to move and every optimal move
     (``parallel``: split over processes or a cluster; progress is then per job, or
-    ``on_report``'s from a game's own solver)."""
+    ``on_report``'s from a game's own solver).  ``deadline`` / ``node_limit`` stop a
+    serial solve with :class:`~reference.errors.SearchTimeoutError`."""
     if parallel:
         result = api.solve(game, on_report=on_report, **parallel)
     else:
-        result = api.solve(game, on_progress=on_progress, on_report=on_report)
+        result = api.solve(
+            game, on_progress=on_progress, on_report=on_report, deadline=deadline,
+            node_limit=node_limit,
+        )
     return {
         "value": result.value,
         "best_moves": list(result.best_moves_notation),

@@ -231,3 +231,9 @@ def format_position(position: Position) -> str:
     black = ",".join(format_point(geo, p) for p in bit_indices(position.black))
     white = ",".join(format_point(geo, p) for p in bit_indices(position.white))
     return f"{position.size}/{black}/{white}"
+
+
+BOARD_LEGEND = (
+    "X black, O white, . empty; columns a, b, ... from the left, rows 1, 2, ... from the bottom"
+)
+"""What the characters of the text board mean (``show`` prints it under the board)."""

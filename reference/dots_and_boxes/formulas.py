@@ -236,7 +236,7 @@ def formula21_as_printed(b: int, d: int) -> float:
 
     ERRATUM: it follows from neither formula 20 as printed (b^(d+1/2) + b^(d-1/2) - 1 at
     depth 2d) nor the corrected one (2 b^d - 1 leaves at depth 2d): for b = 4, d = 2 the
-    three give 64, 40 and 31.  Kept only to show this; nothing uses it.
+    three give 64, 39 and 31.  Kept only to show this; nothing uses it.
     """
     if b < 1 or d < 0:
         raise ParameterError(f"need b >= 1 and d >= 0, got b={b}, d={d}")

@@ -152,3 +152,9 @@ def result_text(scores: tuple[int, int]) -> str:
     if a == b:
         return f"draw {a}-{b}"
     return f"player {1 if a > b else 2} wins {max(a, b)}-{min(a, b)}"
+
+
+BOARD_LEGEND = (
+    "+ dot, --- and | a drawn line, a blank a line not drawn yet, # a taken box"
+)
+"""What the characters of the text board mean (``show`` prints it under the board)."""

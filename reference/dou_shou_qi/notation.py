@@ -205,3 +205,9 @@ def piece_label(piece: Piece) -> str:
     """``Ta1`` for A's pieces, ``ta1`` for B's (the board drawings' convention)."""
     letter = KIND_LETTERS[piece.kind]
     return (letter if piece.side == Side.A else letter.lower()) + square_name(piece.square)
+
+
+BOARD_LEGEND = (
+    "upper case A's pieces, lower case B's: M mouse, C cat, W wolf, D dog, H hyena, T tiger, L lion, E elephant; ~ water, # trap, * den, . land"
+)
+"""What the characters of the text board mean (``show`` prints it under the board)."""

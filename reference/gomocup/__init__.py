@@ -1,0 +1,2 @@
+"""A Gomocup-protocol gomoku brain: the protocol, the time manager and the engine behind
+``python -m reference gomocup`` (docs/gomocup.md)."""

@@ -196,3 +196,9 @@ def format_position(x_bits: Bitboard, o_bits: Bitboard, m: int, n: int) -> str:
     rows = board_rows(x_bits, o_bits, m, n, X_CHAR + O_CHAR + EMPTY_CHAR)
     side = SIDE_CHARS[x_bits.bit_count() - o_bits.bit_count()]
     return "/".join(rows) + " " + side
+
+
+BOARD_LEGEND = (
+    "X first player's stone, O second player's, . empty; columns a, b, ... from the left, rows 1, 2, ... from the bottom"
+)
+"""What the characters of the text board mean (``show`` prints it under the board)."""

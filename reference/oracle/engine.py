@@ -38,7 +38,6 @@ import queue
 import re
 import signal
 import subprocess
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -54,7 +53,7 @@ MAX_LINE = 1 << 16
 MAX_DIGITS = 1000
 """Most digits accepted in a count or a value (our choice: perft counts are far shorter)."""
 
-MAX_ANSWER_LINES = 10_000_000
+MAX_ANSWER_LINES = 2_000_000
 """Most lines accepted in one perft answer (our choice: Connect6 19x19 has 64,980 pairs)."""
 
 DEFAULT_TIMEOUT = 60.0
@@ -66,6 +65,19 @@ engine may import a large library first; ``--timeout`` applies to every later an
 
 PROTOCOL = 2
 """The protocol version ``check`` speaks (1: the same requests without ids or handshake)."""
+
+MAX_QUEUED_BYTES = 32 << 20
+"""The most bytes of the engine's output kept waiting to be read (32 MB): an engine that
+writes more than that ahead of the requests (blank lines without end, a runaway log on
+stdout) is an ENGINE FAULT (``flood``), and ``check`` never holds more."""
+
+MAX_ANSWER_BYTES = 64 << 20
+"""The most bytes one perft answer may take (64 MB: a Connect6 answer of 64,980 lines is
+about 1 MB); a longer answer is an ENGINE FAULT (``flood``)."""
+
+STDERR_KEPT = 8 << 10
+"""The engine's stderr is kept as its last 8 KB only (a ring: quoted in a fault), never
+on disk: an engine that logs without end costs ``check`` nothing."""
 
 _MOVE_LINE = re.compile(rf"(\S+)[ \t]+([0-9]{{1,{MAX_DIGITS}}})", re.ASCII)
 _TOTAL_LINE = re.compile(rf"total[ \t]+([0-9]{{1,{MAX_DIGITS}}})", re.ASCII)
@@ -222,13 +234,16 @@ class Engine:
         command: Sequence[str],
         *,
         timeout: float = DEFAULT_TIMEOUT,
+        handshake_timeout: float = STARTUP_TIMEOUT,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if not command:
             raise ParameterError("the engine command is empty")
         Deadline(timeout, clock)  # checks the time limit
+        Deadline(handshake_timeout, clock)
         self.command = list(command)
         self.timeout = timeout
+        self.handshake_timeout = handshake_timeout
         self.clock = clock
         self.version = 1
         """The protocol spoken: 2 after a handshake the engine answered, else 1."""
@@ -238,25 +253,30 @@ class Engine:
         self._spawn()
 
     def _spawn(self) -> None:
-        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed by close())
         try:
             self._process = subprocess.Popen(
                 self.command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=self._stderr,
+                stderr=subprocess.PIPE,
                 start_new_session=os.name == "posix",  # its own process group: see _stop
             )
         except (OSError, ValueError) as error:
-            self._stderr.close()
             raise ParameterError(f"cannot start the engine {self.command[0]!r}: {error}") from None
         self._lines: queue.Queue[list[bytes] | None] = queue.Queue()
         self._buffer: collections.deque[bytes | None] = collections.deque()
-        assert self._process.stdout is not None
+        self.queued = _Counter()
+        """Bytes of output read but not yet taken (its ``peak``: the most ever held)."""
+        self.stderr_tail = _Ring(STDERR_KEPT)
+        """The last :data:`STDERR_KEPT` bytes the engine wrote on stderr."""
+        assert self._process.stdout is not None and self._process.stderr is not None
         self._reader = threading.Thread(
-            target=_read_lines, args=(self._process.stdout, self._lines), daemon=True
+            target=_read_lines, args=(self._process.stdout, self._lines, self.queued), daemon=True
         )
         self._reader.start()
+        threading.Thread(
+            target=_read_stderr, args=(self._process.stderr, self.stderr_tail), daemon=True
+        ).start()
         self._stopped = False
         self.dead = False
         """True once the engine crashed, timed out or wrote garbage (it is then stopped)."""
@@ -280,7 +300,7 @@ class Engine:
         probe = request_line("perft", (), 1)
         self._send(hello)
         self._send(probe, check_stray=False)
-        deadline = Deadline(max(self.timeout, STARTUP_TIMEOUT), self.clock)
+        deadline = Deadline(self.handshake_timeout, self.clock)
         try:
             first = self._next_line(hello, deadline)
         except EngineFault as fault:
@@ -301,11 +321,10 @@ class Engine:
 
     def _restart_legacy(self, probe: str, what: str) -> tuple[Hello, PerftAnswer]:
         self._stop()
-        self._stderr.close()
         self._spawn()
         self._send(probe)
         self.hello = Hello(1, None, {}, False, f"protocol 1: to 'protocol 2' {what}; restarted")
-        deadline = Deadline(max(self.timeout, STARTUP_TIMEOUT), self.clock)
+        deadline = Deadline(self.handshake_timeout, self.clock)
         return self.hello, self._read_perft(probe, None, deadline)
 
     # ------------------------------------------------------------------ requests
@@ -342,6 +361,7 @@ class Engine:
     ) -> PerftAnswer:
         """Read a perft answer, each line checked as it arrives."""
         counts: dict[str, int] = {}
+        size = 0
         while True:
             line = (
                 first
@@ -349,6 +369,14 @@ class Engine:
                 else self._answer_line(request, rid, deadline, len(counts))
             )
             first = None
+            size += len(line) + 1
+            if size > MAX_ANSWER_BYTES:
+                self._fail(
+                    "flood",
+                    f"the answer is longer than {MAX_ANSWER_BYTES >> 20} MB "
+                    f"({len(counts):,} lines so far, no total): more moves than any position has",
+                    request,
+                )
             total = _TOTAL_LINE.fullmatch(line.strip())
             if total is not None:
                 break
@@ -379,7 +407,6 @@ class Engine:
             except (OSError, subprocess.TimeoutExpired):
                 pass
         self._stop()
-        self._stderr.close()
 
     # ------------------------------------------------------------------ plumbing
 
@@ -460,6 +487,13 @@ class Engine:
                 continue  # the deadline decides, on the next turn of the loop
             if raw is None:
                 self._fail("crash", self._exit_description(), request)
+            if raw is _FLOOD:
+                self._fail(
+                    "flood",
+                    f"the engine wrote more than {MAX_QUEUED_BYTES >> 20} MB ahead of the "
+                    f"requests (blank or stray lines without end): stopped{self._stderr_said()}",
+                    request,
+                )
             if len(raw) > MAX_LINE:
                 self._fail("garbage", f"a line longer than {MAX_LINE:,} bytes", request)
             line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
@@ -478,7 +512,10 @@ class Engine:
                 self._buffer.append(None)
             else:
                 self._buffer.extend(batch)
-        return self._buffer.popleft()
+        raw = self._buffer.popleft()
+        if raw is not None and raw is not _FLOOD:
+            self.queued.add(-len(raw))
+        return raw
 
     def _fail(self, kind: str, message: str, request: str) -> NoReturn:
         self._stop()
@@ -489,18 +526,16 @@ class Engine:
             code = self._process.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
             return "the engine closed its output"
+        how = f"was killed by signal {-code}" if code < 0 else f"exited with status {code}"
+        return f"the engine {how}{self._stderr_said()}"
+
+    def _stderr_said(self) -> str:
         last = self._last_stderr_line()
-        said = f"; its last line on stderr: {shorten(last)!r}" if last else ""
-        return f"the engine exited with status {code}{said}"
+        return f"; its last line on stderr: {shorten(last)!r}" if last else ""
 
     def _last_stderr_line(self) -> str:
-        try:
-            self._stderr.flush()
-            size = os.fstat(self._stderr.fileno()).st_size
-            self._stderr.seek(max(0, size - 4096))
-            tail = self._stderr.read().decode("utf-8", errors="replace")
-        except (OSError, ValueError):
-            return ""
+        time.sleep(0.05)  # let the stderr thread take what the engine wrote last
+        tail = self.stderr_tail.text()
         lines = [line for line in tail.splitlines() if line.strip()]
         return lines[-1].strip() if lines else ""
 
@@ -526,10 +561,66 @@ _NOTHING = b"\x00nothing"
 """What :meth:`Engine._take` returns when no line arrived in time (not a line: lines end in a newline)."""
 
 
-def _read_lines(stream: IO[bytes], lines: queue.Queue[list[bytes] | None]) -> None:
+class _Counter:
+    """Bytes held between the reader thread and the reader of the lines (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.value = 0
+        self.peak = 0
+
+    def add(self, amount: int) -> int:
+        with self._lock:
+            self.value += amount
+            self.peak = max(self.peak, self.value)
+            return self.value
+
+
+class _Ring:
+    """The last ``size`` bytes written into it (thread-safe)."""
+
+    def __init__(self, size: int) -> None:
+        self._lock = threading.Lock()
+        self._data = bytearray()
+        self.size = size
+        self.seen = 0
+        """Every byte written, kept or not."""
+
+    def write(self, chunk: bytes) -> None:
+        with self._lock:
+            self.seen += len(chunk)
+            self._data += chunk[-self.size :]
+            del self._data[: max(0, len(self._data) - self.size)]
+
+    def text(self) -> str:
+        with self._lock:
+            return self._data.decode("utf-8", errors="replace")
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+_FLOOD = b"\x00flood"
+"""What the reader thread queues when :data:`MAX_QUEUED_BYTES` are waiting: it stops reading."""
+
+
+def _read_stderr(stream: IO[bytes], ring: _Ring) -> None:
+    """The stderr thread: everything read, the last bytes kept (a ring, never a file)."""
+    read: Callable[[int], bytes] = getattr(stream, "read1", stream.read)
+    try:
+        while chunk := read(1 << 14):
+            ring.write(chunk)
+    except (OSError, ValueError):
+        pass
+
+
+def _read_lines(
+    stream: IO[bytes], lines: queue.Queue[list[bytes] | None], queued: _Counter
+) -> None:
     """The reader thread: the engine's stdout in batches of lines (each cut at ``MAX_LINE + 1``
     bytes, the rest of a longer line skipped), then ``None``.  Batches, not single lines: a
-    Connect6 answer has 64,980 lines."""
+    Connect6 answer has 64,980 lines.  When more than :data:`MAX_QUEUED_BYTES` wait to be
+    taken, it queues :data:`_FLOOD` and stops: ``check`` never holds more."""
     carry = b""
     skipping = False
     read: Callable[[int], bytes] = getattr(stream, "read1", stream.readline)
@@ -550,6 +641,9 @@ def _read_lines(stream: IO[bytes], lines: queue.Queue[list[bytes] | None]) -> No
                     batch.append(carry[: MAX_LINE + 1])
                 carry, skipping = b"", True
             if batch:
+                if queued.add(sum(len(line) for line in batch)) > MAX_QUEUED_BYTES:
+                    lines.put([_FLOOD])
+                    return
                 lines.put(batch)
         if carry and not skipping:
             lines.put([carry])

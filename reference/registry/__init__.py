@@ -194,6 +194,9 @@ class GameSpec:
     explain: str | None = None
     """The module saying *why* (an :class:`Explainer`: a move legal, a game over, what a
     move does), next to the game's rules; see :func:`explainer_for`."""
+    out_of_reach: Callable[[Any], str | None] | None = None
+    """For ``solve``: a sentence when a full solve of the position cannot finish on a
+    laptop (the size of its tree), said at once; ``None`` when it can, or is unknown."""
     option_names: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:

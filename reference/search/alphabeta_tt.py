@@ -37,9 +37,10 @@ Where the papers leave a choice open (GAP) or we made one (OURS):
 * OURS: wins and losses are stored relative to the node (``ctx.to_tt`` /
   ``ctx.from_tt``): a win scored by its distance (seed 001: "adjusted by depth")
   read back at another ply would be wrong otherwise.
-* The successors (line 9) are the game's ``search_moves``: every legal move, a sound
-  pruning of them, or a selective game's candidates (the engine can search every
-  legal move instead and marks a value over candidates as heuristic).
+* The successors (line 9) are ``ctx.moves(game)``, as in every listing and the engine:
+  the game's ``search_moves`` (every legal move, a sound pruning of them, or a selective
+  game's candidates, which marks the value heuristic), or every legal move when the
+  search is full width (``full_width``).
 * Seed 001 also stores the best move and searches it first next time; that changes
   node counts, not values, and the engine does it
   (:func:`reference.search.engine.alphabeta_tt_engine`, the node function every
@@ -106,7 +107,7 @@ def alphabeta_tt(
             return stored
     best = -INFINITY  # line 9
     a = alpha
-    for move in game.search_moves():  # lines 9-13 (ERRATUM line 12: child_value's sign rule)
+    for move in ctx.moves(game):  # lines 9-13 (ERRATUM line 12: child_value's sign rule)
         value = child_value(alphabeta_tt, game, move, depth - 1, a, beta, ctx, ply)
         if value > best:  # lines 17-18
             best = value

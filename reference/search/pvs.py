@@ -34,7 +34,7 @@ def pvs(
     if leaf is not None:
         return leaf
     best = -INFINITY
-    for i, move in enumerate(game.search_moves()):
+    for i, move in enumerate(ctx.moves(game)):
         if i == 0:  # the first move: the full window
             value = child_value(pvs, game, move, depth - 1, alpha, beta, ctx, ply)
         else:  # a null window: is the move better than alpha?

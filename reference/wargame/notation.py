@@ -364,3 +364,9 @@ def render_position(board: Board, units: tuple[Unit, ...], to_move: Side) -> str
         for u in units
     )
     return "\n".join(lines)
+
+
+BOARD_LEGEND = (
+    "S / A / K a swordsman, archer, knight of Alex (upper case) or Billie (lower case), with its unit number; . plain, f forest, ^ hill, ~ lake (both impassable)"
+)
+"""What the characters of the text board mean (``show`` prints it under the board)."""

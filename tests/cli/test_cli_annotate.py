@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference import Connect6, DotsAndBoxes, MNKGame, solve
 from reference.annotate import AnnotatedGame, Budget, annotate_game
@@ -177,7 +178,7 @@ def test_budget_validation() -> None:
             parse_budget(bad)
 
 
-@settings(max_examples=25, deadline=None, derandomize=True)
+@settings(max_examples=examples(25))
 @given(st.lists(st.integers(0, 100), min_size=1, max_size=9))
 def test_random_tic_tac_toe_records_agree_with_the_solver(choices: list[int]) -> None:
     game = MNKGame(3, 3, 3)

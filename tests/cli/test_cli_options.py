@@ -24,7 +24,7 @@ NO_POSITION = {"positions", "check", "suite"}
 """Commands with a GAME that do not start from one position: ``positions`` lists the named
 positions, ``check`` and ``suite`` draw random ones (README: the exceptions)."""
 
-STRING_OPTIONS = {"position", "moves", "scenario", "file", "dask", "engine", "suite", "output", "checkpoint", "svg"}
+STRING_OPTIONS = {"position", "moves", "scenario", "file", "dask", "engine", "suite", "output", "checkpoint", "svg", "tablebase"}
 """Options whose value is text (notation, a file name, a cluster address), not a number."""
 
 
@@ -199,7 +199,8 @@ def test_a_typo_at_the_play_prompt_asks_again_with_the_reason(
     argv = ["play", "mnk", "--m", "3", "--n", "3", "--k", "3", "--depth", "1", "--quiet"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert out.count("(try again)") >= 6  # five typos and the occupied b2 at least
+    assert out.count("(try again") >= 5  # four typos and the occupied b2 at least
+    assert "commands (or type a move" in out  # an empty line shows the commands
     for typo in typed[:5]:
         assert f"{typo[:40]!r}"[:-1] in out or typo == "", typo
     assert "off the 3x3 board" in out and "already" in out
@@ -221,7 +222,7 @@ def test_play_json_prints_one_object_and_the_board_on_stderr(
     assert result["plies"] == 4 and len(result["moves"]) == 4
     assert result["over"] is False and result["winner"] is None
     assert result["result"] == "stopped after 4 plies (--max-plies)"
-    assert "to move (or 'quit')" in err and "(try again)" in err
+    assert "x> " in err and "(try again, or type 'help')" in err
 
 
 def test_play_json_computer_against_computer_reports_the_result(
@@ -274,14 +275,18 @@ def test_annotate_refuses_a_bad_position_even_without_records(
     assert err.count("\n") == 1 and "digits 0-9" in err
 
 
-def test_play_json_puts_the_end_of_input_error_on_its_own_line(
+def test_play_ends_quietly_at_the_end_of_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """End of input (Ctrl-D, or a file of moves that runs out) ends the game, not the
+    program: exit 0 and, with --json, the object of the game so far."""
     monkeypatch.setattr("sys.stdin", io.StringIO("b2\n"))
     argv = ["play", "mnk", "--json", "--quiet", "--first", "human", "--second", "human"]
-    assert main(argv) == 2
+    assert main(argv) == 0
     out, err = capsys.readouterr()
-    assert out == "" and err.splitlines()[-1] == "error: end of input"
+    result = json.loads(out)
+    assert result["moves"] == ["b2"] and result["result"] == "game abandoned (end of input)"
+    assert "Traceback" not in err
 
 
 def test_the_serve_options_have_ranges_too() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from connect6_strategies import reachable_games
 from hypothesis import given, settings
+from hypothesis_profiles import examples
 
 from reference.connect6 import Connect6, Side
 from reference.connect6.candidates import candidate_points, ordered_pairs
@@ -48,7 +49,7 @@ def test_ordering_is_descending_for_black_ascending_for_white() -> None:
         assert values[0] >= values[1]
 
 
-@settings(derandomize=True, max_examples=20, deadline=None)
+@settings(max_examples=examples(20))
 @given(reachable_games(sizes=(8, 9, 19), max_moves=8))
 def test_candidate_pairs_are_best_first_for_the_mover(game: Connect6) -> None:
     """Seed 004, §2.2.2 (1)-(3): every pair of the best single points is scored on the board and
@@ -66,7 +67,7 @@ def test_candidate_pairs_are_best_first_for_the_mover(game: Connect6) -> None:
     assert values == sorted(values, reverse=True)
 
 
-@settings(derandomize=True, max_examples=12, deadline=None)
+@settings(max_examples=examples(12))
 @given(reachable_games(sizes=(7, 8), max_moves=6))
 def test_alphabeta_and_pvs_equal_minimax_on_candidate_trees(game: Connect6) -> None:
     """The core's pruned searches return the minimax value of the candidate-pair tree."""

@@ -7,6 +7,7 @@ import random
 from connect6_strategies import reachable_games
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.bits import bit_indices
 from reference.connect6 import Connect6, RoadTable, Side
@@ -21,7 +22,7 @@ def assert_table_matches_rebuild(table: RoadTable, black: int, white: int) -> No
     assert tuple(table.score) == full_rescan_scores(table.geo, black, white)
 
 
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(
     size=st.sampled_from([6, 7, 9, 13, 19]),
     steps=st.lists(st.tuples(st.integers(0, 10**6), st.booleans(), st.booleans()), max_size=80),
@@ -55,7 +56,7 @@ def test_local_modification_equals_global_initialisation(
         assert_table_matches_rebuild(table, boards[0], boards[1])
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(reachable_games(sizes=(7, 9, 19), max_moves=20))
 def test_road_table_follows_make_unmake(game: Connect6) -> None:
     """The game's table after make / unmake equals a rebuild of the position."""

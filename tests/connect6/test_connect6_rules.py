@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from connect6_strategies import play_random, reachable_games
 from hypothesis import given, settings
+from hypothesis_profiles import examples
 
 from reference.bits import bit_indices
 from reference.connect6 import Connect6, Position, Side, format_position, parse_position
@@ -121,7 +122,7 @@ def test_full_board_is_a_draw_and_last_move_is_one_stone() -> None:
     assert Connect6.from_notation(format_position(full)).is_terminal()
 
 
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(reachable_games())
 def test_notation_round_trips_on_reachable_positions(game: Connect6) -> None:
     text = game.to_notation()
@@ -133,7 +134,7 @@ def test_notation_round_trips_on_reachable_positions(game: Connect6) -> None:
         assert game.parse_move(game.format_move(move)) == move
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(reachable_games())
 def test_key_is_incremental_and_unmake_restores(game: Connect6) -> None:
     before = (game.to_notation(), game.key, game.table.state(), game.to_move)
@@ -208,7 +209,7 @@ def test_render_shows_stones_and_side_to_move() -> None:
     assert picture.endswith("black (X) to move, 2 stone(s)")
 
 
-@settings(derandomize=True, max_examples=15, deadline=None)
+@settings(max_examples=examples(15))
 @given(reachable_games(sizes=(6,), max_moves=40))
 def test_random_games_end_in_six_or_full_board(game: Connect6) -> None:
     play_random(game, list(range(40)))
@@ -221,7 +222,7 @@ def test_random_games_end_in_six_or_full_board(game: Connect6) -> None:
         assert not has_six(game.geo, game.stones(winner.other))
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(reachable_games(sizes=(6, 9, 19), max_moves=10))
 def test_candidates_are_empty_points_within_two_rings(game: Connect6) -> None:
     """Seed 004, §2.1.2: "选择棋盘中已落点的周围两层点" (Chebyshev distance <= 2), by brute force."""
@@ -242,7 +243,7 @@ def test_candidates_are_empty_points_within_two_rings(game: Connect6) -> None:
     assert candidate_points(geo, game.occupied) == expected
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(reachable_games(sizes=(6, 9, 19), max_moves=10))
 def test_candidate_moves_are_legal_and_evaluation_stays_heuristic(game: Connect6) -> None:
     """Every candidate pair passes play's checks; evaluate stays inside the core's band."""

@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.bits import bit_indices
 from reference.connect6 import Connect6, Position, Side
@@ -127,7 +128,7 @@ def attacker_game(seed: int, size: int, moves: int) -> Connect6:
     return game
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(seed=st.integers(0, 10**6), moves=st.integers(0, 14))
 def test_threat_count_is_the_minimum_hitting_set(seed: int, moves: int) -> None:
     game = attacker_game(seed, 8, moves)
@@ -135,7 +136,7 @@ def test_threat_count_is_the_minimum_hitting_set(seed: int, moves: int) -> None:
         assert game.threat_count(colour) == brute_threat_count(game, colour)
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(seed=st.integers(0, 10**6), moves=st.integers(0, 14))
 def test_tss_depth_1_is_exactly_an_immediate_six(seed: int, moves: int) -> None:
     """Depth 1 is complete: TSS wins iff some pair (full width) makes six now."""
@@ -234,7 +235,7 @@ def test_every_reported_win_is_a_forced_win(seed: int, depth: int) -> None:
     assert game.to_notation() == before
 
 
-@settings(derandomize=True, max_examples=15, deadline=None)
+@settings(max_examples=examples(15))
 @given(
     puzzle=st.sampled_from([WIN_IN_2, WIN_IN_3, WIN_IN_4]),
     picks=st.lists(st.integers(0, 10**6), min_size=4, max_size=4),

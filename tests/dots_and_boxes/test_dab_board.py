@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.dots_and_boxes.exhaustive import exact_value
 from reference.dots_and_boxes.geometry import geometry
@@ -107,7 +108,7 @@ def test_bad_notation_rejected(text: str, reason: str) -> None:
         DotsAndBoxes.from_notation(text)
 
 
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(st.sampled_from(SIZES), st.integers(0, 10**6), st.integers(1, 8))
 def test_make_unmake_restores_everything(size: tuple[int, int], seed: int, back: int) -> None:
     """make / unmake restores edges, scores, side to move, key and box side counts."""
@@ -127,7 +128,7 @@ def test_make_unmake_restores_everything(size: tuple[int, int], seed: int, back:
     assert after == before
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(st.sampled_from(SIZES), st.integers(0, 10**6))
 def test_key_is_incremental_zobrist_of_edges(size: tuple[int, int], seed: int) -> None:
     """The key depends on the edge set only (not the score, not the side to move)."""

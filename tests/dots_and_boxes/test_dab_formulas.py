@@ -13,6 +13,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.dots_and_boxes.bidirectional import (
     bfs_distance,
@@ -79,7 +80,7 @@ def test_formula_1_free_neighbours_by_hand() -> None:
         line_between(game, (0, 0), (1, 1))
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(st.sampled_from([(1, 1), (2, 2), (2, 3), (3, 3)]), st.integers(0, 10**9))
 def test_formula_1_counts_every_free_line_twice(size: tuple[int, int], seed: int) -> None:
     """Sum over the dots of |C(p)| = 2 x the undrawn lines (each free line has two ends)."""
@@ -184,7 +185,7 @@ def test_theorem_4_formulas_6_8_known_matrix_games(
     assert expected_payoff(matrix, x, y) == value
 
 
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(
     st.integers(1, 5).flatmap(
         lambda m: st.lists(
@@ -250,7 +251,7 @@ def test_theorem_4_normal_form_refuses_a_move_that_keeps_the_turn() -> None:
 
 
 # --- Theorem 6 / formula 10 -----------------------------------------------------------------
-@settings(derandomize=True, max_examples=30, deadline=None)
+@settings(max_examples=examples(30))
 @given(st.sampled_from([(1, 1), (2, 2), (3, 3)]), st.integers(0, 10**9))
 def test_theorem_6_formula_10_opponent_moves_are_the_undrawn_edges(
     size: tuple[int, int], seed: int
@@ -329,7 +330,7 @@ def test_algorithm_2_finds_the_shorter_of_two_paths() -> None:
     assert result.expanded == 3  # s, t, a: then 2 + 2 >= 3 stops the search
 
 
-@settings(derandomize=True, max_examples=80, deadline=None)
+@settings(max_examples=examples(80))
 @given(
     st.integers(2, 14).flatmap(
         lambda n: st.tuples(

@@ -11,6 +11,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from sieve import primes_up_to
 
 from reference.dots_and_boxes.algorithm1 import algorithm1
@@ -263,7 +264,7 @@ def brute_force_components(game: DotsAndBoxes) -> list[tuple[int, bool]]:
     return sorted((n, link_count.get(r, 0) == n) for r, n in size.items())
 
 
-@settings(derandomize=True, max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(st.sampled_from([(2, 2), (3, 3), (3, 4), (4, 4), (2, 5)]), st.integers(0, 10**9))
 def test_chain_analysis_matches_brute_force(size: tuple[int, int], seed: int) -> None:
     game = random_position(*size, seed)
@@ -314,7 +315,7 @@ def test_theorem_2_long_chain_rule() -> None:
 
 
 # --- Algorithm 2 --------------------------------------------------------------------------
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(st.sampled_from([(1, 1), (1, 2), (2, 2)]), st.integers(0, 10**9), st.integers(0, 6))
 def test_algorithm_2_bidirectional_equals_bfs_on_the_game_graph(
     size: tuple[int, int], seed: int, extra: int
@@ -466,7 +467,7 @@ def test_theorem_1_translated_to_edges(drawn: tuple[str, ...], move: str, kind: 
     assert classify_move(game.geo, game.edges, game.parse_move(move)) == kind
 
 
-@settings(derandomize=True, max_examples=30, deadline=None)
+@settings(max_examples=examples(30))
 @given(st.sampled_from([(2, 2), (3, 3), (5, 5), (5, 6)]), st.integers(0, 10**9))
 def test_section_3a_table_key_is_the_edge_set_not_formula_9(size: tuple[int, int], seed: int) -> None:
     """Seed 000, §III.A ("T[h(S)]=PHashNode", h of formula 9) as this package reads it

@@ -11,6 +11,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.dots_and_boxes.algorithm1 import algorithm1, branch_delimitation
 from reference.dots_and_boxes.chains import dots_plus_doublecrosses
@@ -33,7 +34,7 @@ def reachable(rows: int, cols: int, seed: int, min_left: int, max_left: int) -> 
     return game
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(st.sampled_from(SMALL), st.integers(0, 10**9))
 def test_minimax_equals_alphabeta_equals_algorithm1(size: tuple[int, int], seed: int) -> None:
     """minimax == branch delimitation (alpha-beta) == Algorithm 1 (alpha-beta + TT) ==
@@ -55,7 +56,7 @@ def test_minimax_equals_alphabeta_equals_algorithm1(size: tuple[int, int], seed:
     assert exact_value(game.rows, game.cols, game.edges) == v
 
 
-@settings(derandomize=True, max_examples=25, deadline=None)
+@settings(max_examples=examples(25))
 @given(st.sampled_from([(2, 2), (1, 4), (2, 3)]), st.integers(0, 10**9))
 def test_tt_on_equals_tt_off(size: tuple[int, int], seed: int) -> None:
     """Algorithm 1 with a (tiny, collision-prone) table == without one == solve."""
@@ -69,7 +70,7 @@ def test_tt_on_equals_tt_off(size: tuple[int, int], seed: int) -> None:
     assert with_tt == big_tt == without == solve_raw(game).score
 
 
-@settings(derandomize=True, max_examples=15, deadline=None)
+@settings(max_examples=examples(15))
 @given(st.sampled_from([(2, 2), (2, 3), (3, 3)]), st.integers(0, 10**9))
 def test_aids_off_equals_aids_on(size: tuple[int, int], seed: int) -> None:
     """Capture rule, symmetry folding and ordering on == off, on random late positions."""
@@ -86,7 +87,7 @@ def test_aids_off_equals_aids_on(size: tuple[int, int], seed: int) -> None:
     assert len(values) == 1
 
 
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(st.sampled_from([(1, 1), (2, 2), (2, 3), (3, 3), (1, 5), (4, 2)]), st.integers(0, 10**9))
 def test_long_chain_identity_turns_equal_dots_plus_doublecrosses(
     size: tuple[int, int], seed: int

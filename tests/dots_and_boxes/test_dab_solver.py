@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference import api
 from reference.bits import bit_indices
@@ -87,7 +88,7 @@ def random_position(rows: int, cols: int, seed: int, left: int) -> DotsAndBoxes:
     return game
 
 
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(st.integers(0, 10**9), st.integers(6, 13))
 def test_every_rule_keeps_the_value_on_random_3x3_positions(seed: int, left: int) -> None:
     """Random reachable 3x3 positions: every rule set gives the plain minimax value."""
@@ -109,7 +110,7 @@ def child_values(game: DotsAndBoxes) -> dict[int, int]:
     return out
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(st.sampled_from([(2, 2), (2, 3), (3, 2), (1, 4), (3, 3)]), st.integers(0, 10**9))
 def test_best_moves_are_every_optimal_move_and_move_values_are_exact(
     size: tuple[int, int], seed: int
@@ -165,7 +166,7 @@ def geo_done(rows: int, cols: int, edges: int) -> int:
     return geometry(rows, cols).completed_boxes(edges)
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(st.integers(0, 10**9))
 def test_endgame_formula_on_random_3x3_simple_endgames(seed: int) -> None:
     """Random simple endgames of 3x3 (random safe moves until none is left, kept when every
@@ -239,7 +240,7 @@ def test_corner_rule_and_symmetry_keys_are_invariant() -> None:
         assert plain(swapped) != plain(edges)
 
 
-@settings(derandomize=True, max_examples=30, deadline=None)
+@settings(max_examples=examples(30))
 @given(st.sampled_from([(2, 2), (2, 3), (3, 3), (1, 3)]), st.integers(0, 10**9))
 def test_root_orbits_hold_moves_of_equal_value(size: tuple[int, int], seed: int) -> None:
     """Moves that a symmetry or corner swap of the root maps onto each other have one value."""
@@ -393,7 +394,7 @@ def test_solved_3x4_is_a_tie() -> None:
     assert result.stats.nodes == 13_655_032  # pinned: a change must be deliberate
 
 
-@settings(derandomize=True, max_examples=50, deadline=None)
+@settings(max_examples=examples(50))
 @given(st.sampled_from([(1, 1), (1, 3), (2, 3), (3, 4), (4, 2)]), st.integers(0, 2**64))
 def test_box_classes_count_the_sides_of_every_box(size: tuple[int, int], bits: int) -> None:
     """The bit-sliced count of the padded layout == counting each box's four edges."""
@@ -411,7 +412,7 @@ def test_box_classes_count_the_sides_of_every_box(size: tuple[int, int], bits: i
         ]
 
 
-@settings(derandomize=True, max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(
     st.sampled_from([(1, 4), (2, 2), (2, 3), (3, 3), (3, 4)]), st.integers(0, 2**32), st.integers()
 )

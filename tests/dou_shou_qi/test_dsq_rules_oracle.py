@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.dou_shou_qi.notation import format_placement
 from reference.dou_shou_qi.positions import random_placement
@@ -182,7 +183,7 @@ def check(game: DouShouQi) -> None:
     )
 
 
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(st.lists(st.integers(0, 10**6), min_size=1, max_size=120))
 @pytest.mark.parametrize("rules", RULES)
 def test_legal_moves_equal_the_rules_text_along_random_games(
@@ -204,7 +205,7 @@ HOT += ["e7", "f7", "a4", "a5", "a6", "d4", "d5", "d6", "g4", "g5", "g6", "b4", 
 """Traps, dens' neighbours, water banks, aisles and water: where the special rules bite."""
 
 
-@settings(derandomize=True, max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(
     st.integers(0, 2**32),
     st.lists(st.tuples(st.sampled_from("AB"), st.sampled_from("MCWDHTLE"), st.sampled_from(HOT))),
@@ -237,7 +238,7 @@ def test_legal_moves_equal_the_rules_text_on_crowded_special_squares(
     check(game)
 
 
-@settings(derandomize=True, max_examples=12, deadline=None)
+@settings(max_examples=examples(12))
 @given(st.integers(0, 2**32))
 @pytest.mark.parametrize("rules", RULES)
 def test_perft_2_equals_the_rules_text_on_random_positions(rules: str, seed: int) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.dou_shou_qi.geometry import Side
 from reference.dou_shou_qi.ordering import order_moves
@@ -119,7 +120,7 @@ def _after(g: DouShouQi, move: Move, score: Callable[[DouShouQi], int]) -> int:
         g.unmake()
 
 
-@settings(derandomize=True, max_examples=25, deadline=None)
+@settings(max_examples=examples(25))
 @given(st.integers(0, 10**6), st.integers(0, 30), st.integers(1, 2))
 def test_minimax_equals_alphabeta_equals_ordered_alphabeta(
     seed: int, plies: int, depth: int
@@ -135,7 +136,7 @@ def test_minimax_equals_alphabeta_equals_ordered_alphabeta(
     assert search(g, depth, algorithm="alphabeta").value == reference
 
 
-@settings(derandomize=True, max_examples=12, deadline=None)
+@settings(max_examples=examples(12))
 @given(st.integers(0, 10**6), st.sampled_from(SMALL), st.integers(0, 6))
 def test_three_searches_agree_at_depth_3_on_small_positions(
     seed: int, start: str, plies: int

@@ -7,6 +7,7 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.dou_shou_qi.causality import causality, complete_causality_graph
 from reference.dou_shou_qi.cones import (
@@ -200,7 +201,7 @@ def test_cone_rejects_impossible_pieces() -> None:
         project_effect_cone(Kind.DOG, DEN[Side.B], Side.B)
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(st.lists(st.integers(0, 1000), min_size=0, max_size=30))
 def test_causality_graph_symmetric_and_bounded(choices: list[int]) -> None:
     """§8.2.1: T[u, v] <= 2 (Manhattan + 4); T >= Manhattan - 2 when neither piece jumps.

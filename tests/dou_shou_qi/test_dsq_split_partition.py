@@ -8,6 +8,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.cli.extra import load_commands
 from reference.dou_shou_qi.causality import free_body_cone
@@ -62,7 +63,7 @@ def test_cumulative_effect_cone_is_min_of_side_cones() -> None:
     )
 
 
-@settings(derandomize=True, max_examples=25, deadline=None)
+@settings(max_examples=examples(25))
 @given(st.lists(st.integers(0, 1000), max_size=40), st.integers(0, 8))
 def test_build_subproblems_are_threshold_components(choices: list[int], threshold: int) -> None:
     """§10.4: cutting MST edges > T_thresh leaves the components of G_T's edges <= T_thresh."""
@@ -84,7 +85,7 @@ def test_build_subproblems_are_threshold_components(choices: list[int], threshol
         assert (len(d.subproblems) > 1) == (d.t_max > threshold)
 
 
-@settings(derandomize=True, max_examples=25, deadline=None)
+@settings(max_examples=examples(25))
 @given(st.lists(st.integers(0, 1000), max_size=40), st.integers(0, 6))
 def test_partition_board_is_a_voronoi_partition(choices: list[int], threshold: int) -> None:
     """§9.3-§9.4: each square belongs to the subproblem that reaches it first; dens are shared."""

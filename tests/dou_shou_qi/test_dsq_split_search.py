@@ -10,6 +10,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from paper_text import DATA
 
 from reference.dou_shou_qi.evaluation import evaluate_pieces
@@ -131,7 +132,7 @@ def test_draw_limit_holds_inside_every_subproblem() -> None:
     assert all(s.move_score == s.non_move_score == 0 for s in result.scores)
 
 
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(st.integers(0, 2**32), st.sampled_from([2, 4]))
 def test_decided_within_the_depth_gives_the_plain_value(seed: int, depth: int) -> None:
     """The engine's decided check: whenever plain alpha-beta finds the game decided within the
@@ -191,7 +192,7 @@ def test_a_decided_non_move_score_counts_the_pass() -> None:
     assert one_ply_further(1234) == 1234
 
 
-@settings(derandomize=True, max_examples=8, deadline=None)
+@settings(max_examples=examples(8))
 @given(st.lists(st.integers(0, 1000), max_size=30))
 def test_one_subproblem_equals_plain_search(choices: list[int]) -> None:
     """With a single subproblem (T_thresh above T_max) the split search is the plain search."""
@@ -204,7 +205,7 @@ def test_one_subproblem_equals_plain_search(choices: list[int]) -> None:
         assert result.value == search(game, 2, algorithm="alphabeta").value
 
 
-@settings(derandomize=True, max_examples=30, deadline=None)
+@settings(max_examples=examples(30))
 @given(st.integers(0, 2**32), st.integers(0, 40))
 def test_one_subproblem_equals_plain_search_near_the_end(seed: int, plies_left: int) -> None:
     """The same on random small positions, some near the draw limit (depth 2 and 4)."""
@@ -224,7 +225,7 @@ def test_one_subproblem_equals_plain_search_depth_4_from_start() -> None:
     assert engine_search_position(game, 1000, max_depth=4).value == search(game, 4).value
 
 
-@settings(derandomize=True, max_examples=10, deadline=None)
+@settings(max_examples=examples(10))
 @given(st.lists(st.integers(0, 1000), min_size=4, max_size=40))
 def test_split_move_is_always_legal(choices: list[int]) -> None:
     """Whatever the split (T_thresh = 2 splits most positions), the move is legal in the game."""
@@ -281,7 +282,7 @@ def test_subproblem_with_one_side_is_not_over() -> None:
     assert "d5-a5" not in {game.format_move(m) for m in blocked.legal_moves()}
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(st.lists(st.integers(0, 1000), max_size=40))
 def test_subproblem_moves_are_the_board_moves_inside_the_region(choices: list[int]) -> None:
     """Every subproblem's root moves are exactly the board's legal moves inside its region."""
@@ -297,7 +298,7 @@ def test_subproblem_moves_are_the_board_moves_inside_the_region(choices: list[in
 
 
 @pytest.mark.parametrize("rules", ["thesis", "standard"])
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(st.integers(0, 2**32), st.sampled_from([2, 4]))
 def test_sum_of_subproblems_is_plain_search_where_they_cannot_interact(
     rules: str, seed: int, depth: int
@@ -446,7 +447,7 @@ def result_row(game: DouShouQi, result: SplitSearchResult) -> list[object]:
     return [move, result.value, result.depth, result.decided, result.nodes, scores]
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(st.integers(0, 2**32), st.sampled_from([2, 4]), st.sampled_from(ALGORITHMS[:3]))
 def test_engine_without_its_options_is_the_literal_listing(
     seed: int, depth: int, algorithm: Algorithm
@@ -471,7 +472,7 @@ def test_engine_without_its_options_is_the_literal_listing(
     assert not literal.decided and literal.combination == "implied"
 
 
-@settings(derandomize=True, max_examples=15, deadline=None)
+@settings(max_examples=examples(15))
 @given(st.lists(st.integers(0, 1000), min_size=4, max_size=40))
 def test_engine_without_its_options_is_the_literal_listing_in_games(choices: list[int]) -> None:
     """The same on positions reached from the start (T_thresh = 2 splits most of them)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.dou_shou_qi.causality import complete_causality_graph
 from reference.dou_shou_qi.partition import CausalityMST, find_subproblems
@@ -21,7 +22,7 @@ from reference.graphs import (
 FIGURE_13 = "A: Hc2 Cb3 Me6 / B: Ma2 Cb7 Dc7 Ee7 / A"
 
 
-@settings(derandomize=True, max_examples=30, deadline=None)
+@settings(max_examples=examples(30))
 @given(st.lists(st.integers(0, 1000), min_size=1, max_size=40))
 def test_update_mst_after_a_piece_moves_equals_recomputed_mst(choices: list[int]) -> None:
     """§8.2: after one (non-capturing) move, Update-MST == Compute-MST from scratch on G_T'."""
@@ -69,7 +70,7 @@ def test_pinned_split_search_counts() -> None:
     assert (d.t_max, len(d.subproblems)) == (3, 9)
 
 
-@settings(derandomize=True, max_examples=6, deadline=None)
+@settings(max_examples=examples(6))
 @given(st.lists(st.integers(0, 1000), min_size=10, max_size=50))
 def test_causality_mst_tracker_follows_a_game(choices: list[int]) -> None:
     """§10.3 "compute or update": the tracked tree stays an MST of G_T; subproblems unchanged."""

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.dou_shou_qi.cones import project_effect_cone
 from reference.dou_shou_qi.geometry import Kind, Side, parse_square
@@ -114,7 +115,7 @@ def test_figure_17_alpha_beta_never_looks_at_x() -> None:
     assert (1, 1) in tree.evaluated
 
 
-@settings(derandomize=True, max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(
     st.lists(
         st.tuples(st.floats(0, 1000, allow_nan=False), st.floats(0, 1000, allow_nan=False)),

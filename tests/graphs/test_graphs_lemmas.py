@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings, target
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.graphs import (
     complete_graph_edges,
@@ -28,7 +29,7 @@ coords = st.integers(-40, 40)
 points = st.tuples(coords, coords)
 
 
-@settings(derandomize=True, max_examples=400, deadline=None)
+@settings(max_examples=examples(400))
 @given(points, points, points)
 def test_lemma_8_3_angle_opposite_the_largest_side_is_at_least_45_degrees(
     v: Point, u: Point, w: Point
@@ -54,7 +55,7 @@ def test_lemma_8_3_is_tight() -> None:
     assert angle is not None and abs(angle - 45) < 1e-9
 
 
-@settings(derandomize=True, max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(
     st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), min_size=2, max_size=30, unique=True)
 )

@@ -9,6 +9,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.errors import ParameterError
 from reference.graphs import (
@@ -65,7 +66,7 @@ def test_union_find_make_find_union() -> None:
         sets.find_set(5)
 
 
-@settings(derandomize=True, max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(complete_graphs())
 def test_mst_partition_is_optimal(w: list[list[float]]) -> None:
     """Proof 8.1: MST-Partition's T_max is the best attainable minimum crossing edge T_best."""
@@ -84,7 +85,7 @@ def test_mst_partition_is_optimal(w: list[list[float]]) -> None:
     assert all(e.weight == w[e.u][e.v] <= result.t_max for e in result.forest)
 
 
-@settings(derandomize=True, max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(complete_graphs())
 def test_mst_partition_t_max_is_largest_mst_edge(w: list[list[float]]) -> None:
     """§8.1: the split is the two subtrees on either side of the largest MST edge."""
@@ -105,7 +106,7 @@ def test_mst_partition_rejects_fewer_than_two_vertices() -> None:
         mst_partition(1, [])
 
 
-@settings(derandomize=True, max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(complete_graphs(min_n=1, max_n=9), st.integers(0, 8))
 def test_kruskal_and_prim_give_equal_weight(w: list[list[float]], root: int) -> None:
     """§8.1.3 "Any minimum spanning tree algorithm will do": Kruskal and MST-PRIM agree on weight."""

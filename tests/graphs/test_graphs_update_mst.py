@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.errors import ParameterError
 from reference.graphs import (
@@ -50,7 +51,7 @@ def spans(n: int, tree: tuple[Edge, ...], graph: IndexedCompleteGraph) -> bool:
     )
 
 
-@settings(derandomize=True, max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(moves())
 def test_update_mst_equals_from_scratch_mst(move: tuple[list[list[float]], int, list[float]]) -> None:
     """§8.2.3: after a single-vertex move (changes of -1, 0, +1) Update-MST gives an MST."""
@@ -62,7 +63,7 @@ def test_update_mst_equals_from_scratch_mst(move: tuple[list[list[float]], int, 
     assert tree_weight(result.tree) == scratch_weight(w, v, new)
 
 
-@settings(derandomize=True, max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(moves(max_step=1))
 def test_update_mst_optimized_equals_from_scratch_mst(
     move: tuple[list[list[float]], int, list[float]],
@@ -79,7 +80,7 @@ def test_update_mst_optimized_equals_from_scratch_mst(
     assert result.reduced_edges <= 2 * (n - 1) + result.subtrees_reconnected
 
 
-@settings(derandomize=True, max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(moves(max_step=4))
 def test_update_mst_optimized_handles_larger_changes(
     move: tuple[list[list[float]], int, list[float]],
@@ -171,7 +172,7 @@ def grid_moves(draw: st.DrawFn) -> tuple[list[list[float]], int, list[float]]:
     return w, v, new
 
 
-@settings(derandomize=True, max_examples=400, deadline=None)
+@settings(max_examples=examples(400))
 @given(grid_moves())
 def test_update_mst_optimized_on_grid_moves(move: tuple[list[list[float]], int, list[float]]) -> None:
     """A decreased edge at v must not count as a replacement (a heavier tree path may lie behind it)."""
@@ -203,7 +204,7 @@ def test_decreased_edge_at_v_is_not_a_replacement_candidate() -> None:
         assert tree_weight(result.tree) == 10
 
 
-@settings(derandomize=True, max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(moves(max_step=3), st.integers(-2, 14), st.integers(0, 6))
 def test_edges_hashed_by_weight_answer_as_the_matrix_does(
     move: tuple[list[list[float]], int, list[float]], low: int, width: int

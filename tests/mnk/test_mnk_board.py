@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from mnk_strategies import naive_has_line, play_choices, reachable_games
 
 from reference.errors import IllegalMoveError, ParameterError
@@ -68,7 +69,7 @@ def test_divide_sums_to_perft_and_is_symmetric() -> None:
     assert len(corners) == 1 and len(edges) == 1
 
 
-@settings(derandomize=True, max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(reachable_games(max_moves=20), st.lists(st.integers(0, 1000), max_size=6))
 def test_make_then_unmake_restores_board_and_key(game: MNKGame, choices: list[int]) -> None:
     before = (game.bits, game.key, game.tt_key(), game.to_move, game.is_terminal(), game.moves)
@@ -80,7 +81,7 @@ def test_make_then_unmake_restores_board_and_key(game: MNKGame, choices: list[in
     )
 
 
-@settings(derandomize=True, max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(reachable_games(max_moves=20), st.booleans())
 def test_incremental_key_equals_key_from_scratch(game: MNKGame, symmetry: bool) -> None:
     assert game.key == game.zobrist_from_scratch()
@@ -102,7 +103,7 @@ def test_zobrist_keys_are_pinned() -> None:
     assert fresh.key == first
 
 
-@settings(derandomize=True, max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(
     reachable_games(
         shapes=[(3, 3, 3), (4, 4, 3), (5, 4, 4), (6, 6, 4), (4, 5, 2), (6, 2, 5), (2, 7, 6)],
@@ -157,7 +158,7 @@ def test_play_rejects_illegal_moves() -> None:
 
 
 @pytest.mark.parametrize("ordering", ORDERINGS)
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(data=st.data())
 def test_orderings_give_the_same_moves(ordering: str, data: st.DataObject) -> None:
     game = data.draw(reachable_games(ordering=ordering))
@@ -193,7 +194,7 @@ def test_render_and_copy() -> None:
     assert game.stones == 2 and clone.stones == 3
 
 
-@settings(derandomize=True, max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(
     reachable_games(shapes=[(3, 3, 3), (4, 4, 3), (4, 4, 4), (5, 4, 4), (4, 5, 2)], max_moves=12)
 )
@@ -222,7 +223,7 @@ def test_threats_ordering_puts_wins_then_blocks_first() -> None:
     assert MNKGame(3, 3, 3, ordering="centre").legal_moves() == MNKGame(3, 3, 3).legal_moves()
 
 
-@settings(derandomize=True, max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(
     reachable_games(
         shapes=[(3, 3, 3), (4, 4, 4), (6, 6, 4), (9, 7, 5), (15, 15, 5), (4, 5, 2), (5, 1, 3)],

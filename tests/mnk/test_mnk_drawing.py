@@ -8,6 +8,7 @@ from functools import cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.mnk.drawing import KIND_NAME, threat_runs
 from reference.mnk.evaluation import find_threats
@@ -38,7 +39,7 @@ def reachable(draw: st.DrawFn) -> MNKState:
     return game
 
 
-@settings(max_examples=300, derandomize=True, deadline=None)
+@settings(max_examples=examples(300))
 @given(reachable())
 def test_threat_runs_are_the_threats_of_find_threats(game: MNKState) -> None:
     """The drawing's scan keeps the cells but finds the evaluation's threats, in its order."""

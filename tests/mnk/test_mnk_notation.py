@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from hypothesis_profiles import examples
 from mnk_strategies import reachable_games
 
 from reference.errors import PositionFormatError
@@ -39,7 +40,7 @@ def test_bad_cells_rejected(text: str, message: str) -> None:
         parse_cell(text, 3, 3)
 
 
-@settings(derandomize=True, max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(reachable_games(max_moves=20))
 def test_position_round_trip(game: MNKGame) -> None:
     text = game.to_notation()

@@ -21,6 +21,7 @@ from typing import TypedDict
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from mnk_strategies import brute_force_value, play_choices, reachable_games
 
 from reference.mnk.geometry import completing_cells_by_windows, open_lines
@@ -151,7 +152,7 @@ def test_every_tic_tac_toe_position_solves_the_same(config: Rules) -> None:
         assert set(result.best_moves) == {m for m, v in children.items() if v == value}, text
 
 
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(st.lists(st.integers(0, 1000), min_size=0, max_size=9), st.sampled_from(CONFIGS))
 def test_tic_tac_toe_solve_is_unchanged(choices: list[int], config: Rules) -> None:
     """A sample of the slow test above (every rule set, random reachable 3,3,3 positions)."""
@@ -172,7 +173,7 @@ def unpruned(game: MNKGame) -> MNKGame:
     return MNKGame.from_notation(game.to_notation(), game.k, symmetry=True, **NO_RULES)
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(
     st.one_of(
         reachable_games(shapes=BIGGER, min_moves=4, max_moves=12),
@@ -192,7 +193,7 @@ def test_bigger_boards_solve_the_same(game: MNKGame, config: Rules) -> None:
     assert set(pruned.best_moves) == set(plain.best_moves)
 
 
-@settings(derandomize=True, max_examples=25, deadline=None)
+@settings(max_examples=examples(25))
 @given(reachable_games(shapes=[(4, 4, 3), (4, 4, 4)], min_moves=5, max_moves=12))
 def test_bigger_boards_every_bound_and_search_move_list_is_sound(game: MNKGame) -> None:
     """At random 4x4 positions, with every rule on: the search moves keep the exact value and
@@ -216,7 +217,7 @@ def test_bigger_boards_every_bound_and_search_move_list_is_sound(game: MNKGame) 
         assert lower <= value <= upper
 
 
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(
     reachable_games(shapes=[(3, 3, 3), (4, 4, 3), (5, 5, 4), (7, 6, 4), (15, 15, 5)]),
     st.integers(0, 12),
@@ -243,7 +244,7 @@ def test_tracked_threats_and_open_lines_equal_a_fresh_count(
     assert copy.open_lines(1) == game.open_lines(1)
 
 
-@settings(derandomize=True, max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(
     st.sampled_from([(3, 3, 3), (4, 4, 3), (4, 4, 4), (5, 4, 4), (6, 6, 4), (4, 5, 2), (2, 3, 2)]),
     st.booleans(),
@@ -279,7 +280,7 @@ def test_solver_make_equals_the_rules_make(
                 assert game.open_lines(side) == open_lines(rules.bits[1 - side], rules.geometry)
 
 
-@settings(derandomize=True, max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(st.lists(st.integers(1, (1 << 8) - 1), min_size=0, max_size=8))
 def test_found_pairings_are_pairings(lines: list[int]) -> None:
     """Whatever the search returns is a pairing: disjoint pairs, one inside every line."""
@@ -290,7 +291,7 @@ def test_found_pairings_are_pairings(lines: list[int]) -> None:
         assert pairs is None
 
 
-@settings(derandomize=True, max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(st.lists(st.integers(1, (1 << 7) - 1), min_size=0, max_size=7))
 def test_pairing_after_move_is_a_pairing_after_one_of_the_moves(lines: list[int]) -> None:
     """The one-search answer == trying every hole cell with :func:`find_pairing`, and what it

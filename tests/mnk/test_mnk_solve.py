@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from mnk_strategies import brute_force_value, paper_game, reachable_games
 
 from reference.mnk.solver import MNKGame
@@ -60,7 +61,7 @@ def test_known_value_5_5_4_draw_every_first_move_draws() -> None:
     assert result.score == 0 and len(result.best_moves) == 25
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(reachable_games(shapes=[(3, 3, 3), (4, 3, 3), (3, 4, 3), (2, 3, 2)], min_moves=3))
 def test_solve_matches_brute_force_and_best_moves_keep_the_value(game: MNKGame) -> None:
     if game.is_terminal():
@@ -86,7 +87,7 @@ def affordable_depth(game: MNKGame, wanted: int, budget: int = 4000) -> int:
     return depth
 
 
-@settings(derandomize=True, max_examples=80, deadline=None)
+@settings(max_examples=examples(80))
 @given(reachable_games(min_moves=1), st.integers(1, 5))
 def test_all_algorithms_agree(game: MNKGame, wanted: int) -> None:
     """minimax == alphabeta == alphabeta_tt == pvs == mtdf, with the threat heuristic at the
@@ -98,7 +99,7 @@ def test_all_algorithms_agree(game: MNKGame, wanted: int) -> None:
     assert len(set(values.values())) == 1, values
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(reachable_games(min_moves=1), st.integers(1, 4))
 def test_tt_on_equals_tt_off(game: MNKGame, depth: int) -> None:
     """PVS with a transposition table == PVS without one, and alpha-beta without one."""
@@ -123,7 +124,7 @@ def sibling_values(game: MNKGame, depth: int, algorithm: Algorithm) -> list[int 
     return values
 
 
-@settings(derandomize=True, max_examples=30, deadline=None)
+@settings(max_examples=examples(30))
 @given(
     st.one_of(
         reachable_games(min_moves=3),

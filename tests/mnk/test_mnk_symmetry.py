@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hypothesis import given, settings
+from hypothesis_profiles import examples
 from mnk_strategies import reachable_games
 
 from reference.mnk.geometry import has_k_line
@@ -31,7 +32,7 @@ def test_symmetry_group_sizes() -> None:
         assert composed == set(perms)  # closed under composition: a group
 
 
-@settings(derandomize=True, max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(
     reachable_games(shapes=[(3, 3, 3), (4, 4, 3), (4, 3, 3), (5, 3, 3), (4, 4, 4)], symmetry=True)
 )
@@ -44,7 +45,7 @@ def test_symmetry_key_invariant_under_every_transformation(game: MNKGame) -> Non
     assert key == canonical_key(game._zkey, len(game.geometry.perms))
 
 
-@settings(derandomize=True, max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(reachable_games(shapes=[(3, 3, 3), (4, 3, 3), (4, 4, 4)], max_moves=6, symmetry=True))
 def test_symmetry_key_separates_non_symmetric_positions(game: MNKGame) -> None:
     """Two children share a canonical key exactly when one is an image of the other."""
@@ -62,7 +63,7 @@ def test_symmetry_key_separates_non_symmetric_positions(game: MNKGame) -> None:
             assert (key_a == key_b) == (text_b in images_a)
 
 
-@settings(derandomize=True, max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(reachable_games(symmetry=True))
 def test_plain_key_is_identity_chunk_and_canonical_symmetry_maps_to_it(game: MNKGame) -> None:
     plain = MNKGame.from_notation(game.to_notation(), game.k)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hypothesis import given, settings
+from hypothesis_profiles import examples
 from mnk_strategies import reachable_games
 
 from reference.mnk.evaluation import (
@@ -84,7 +85,7 @@ def test_opponent_threats_weigh_more() -> None:
     assert flipped.evaluate() == game.evaluate()
 
 
-@settings(derandomize=True, max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(reachable_games(shapes=[(3, 3, 3), (4, 4, 4), (6, 6, 4), (7, 5, 5)], max_moves=30))
 def test_evaluation_stays_inside_the_mate_band(game: MNKGame) -> None:
     if game.is_terminal():
@@ -99,7 +100,7 @@ def test_evaluation_is_clamped_on_a_crowded_big_board() -> None:
     assert threat_evaluation(0, stones, 26, 26, 2) == -EVALUATION_LIMIT
 
 
-@settings(derandomize=True, max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(
     reachable_games(
         shapes=[(3, 3, 3), (4, 4, 4), (6, 6, 4), (7, 5, 5), (15, 15, 5), (6, 1, 4), (1, 6, 3)],

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from mnk_strategies import play_choices
 
 from reference.mnk.solver import MNKGame
@@ -89,7 +90,7 @@ def test_check_vcf_line_rejects_non_forcing_lines() -> None:
     assert not check_vcf_line(game, (game.parse_move("h8"),))  # no five
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=examples(60))
 @given(
     shape=st.sampled_from([(4, 4, 3), (5, 5, 4), (6, 5, 4)]),
     choices=st.lists(st.integers(0, 1000), min_size=8, max_size=18),

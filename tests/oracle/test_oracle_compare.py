@@ -12,6 +12,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference import DotsAndBoxes, MNKGame, api
 from reference.oracle.compare import compare_perft, compare_value, match_moves
@@ -86,7 +87,7 @@ def test_the_reference_agrees_with_itself() -> None:
     assert compare_value(tic_tac_toe, peer, ["b2"]) is None
 
 
-@settings(max_examples=25, derandomize=True, deadline=None)
+@settings(max_examples=examples(25))
 @given(data=st.data())
 def test_a_missing_move_is_found_at_its_position(data: st.DataObject) -> None:
     path = data.draw(paths(tic_tac_toe, 5))
@@ -111,7 +112,7 @@ def test_a_missing_move_is_found_at_its_position(data: st.DataObject) -> None:
     assert [step.move for step in finding.trail] == path[start:]
 
 
-@settings(max_examples=30, derandomize=True, deadline=None)
+@settings(max_examples=examples(30))
 @given(data=st.data(), shift=st.sampled_from([-2, -1, 1, 2]))
 def test_a_wrong_value_is_found_at_its_position(data: st.DataObject, shift: int) -> None:
     """An engine wrong at one position P (and, through the minimax, perhaps at its ancestors)

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.cli.main import main
 from reference.cli.serve import MAX_REQUEST, RequestTimeout, respond, serve
@@ -200,7 +201,7 @@ def test_the_real_time_limit_stops_a_long_solve() -> None:
     assert responses[1]["ok"] and responses[1]["result"]["nodes"] == 72
 
 
-@settings(max_examples=150, derandomize=True, deadline=None)
+@settings(max_examples=examples(150))
 @given(
     line=st.one_of(
         st.binary(max_size=80),

@@ -20,6 +20,7 @@ import distributed
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference import (
     Connect6,
@@ -170,7 +171,7 @@ def test_a_won_child_cancels_the_jobs_of_its_siblings() -> None:
 # property tests: every game, random reachable positions
 
 
-@settings(derandomize=True, max_examples=25, deadline=None)
+@settings(max_examples=examples(25))
 @given(
     st.sampled_from([(3, 3, 3), (4, 3, 3), (3, 4, 3), (2, 3, 2), (4, 4, 3)]),
     st.lists(st.integers(0, 1000), min_size=0, max_size=8),
@@ -192,7 +193,7 @@ def test_mnk_parallel_solve_equals_solve(
     same_solution(game, PicklingExecutor(), split, shared)
 
 
-@settings(derandomize=True, max_examples=15, deadline=None)
+@settings(max_examples=examples(15))
 @given(
     st.sampled_from([(3, 3, 3), (4, 3, 3), (3, 4, 3)]),
     st.lists(st.integers(0, 1000), min_size=1, max_size=6),
@@ -205,7 +206,7 @@ def test_mnk_cancelled_jobs_leave_the_answer_unchanged(
         same_solution(game, pool, 2)
 
 
-@settings(derandomize=True, max_examples=25, deadline=None)
+@settings(max_examples=examples(25))
 @given(
     st.sampled_from([(1, 2), (2, 1), (1, 3), (2, 2), (2, 3)]),
     st.integers(0, 10**9),
@@ -228,7 +229,7 @@ def test_dots_and_boxes_parallel_solve_equals_solve(
     same_solution(game, PicklingExecutor(), split, shared)
 
 
-@settings(derandomize=True, max_examples=15, deadline=None)
+@settings(max_examples=examples(15))
 @given(st.integers(0, 10**9), st.integers(3, 9), st.sampled_from([1, 2, 3]))
 def test_dots_and_boxes_parallel_perft_and_divide_equal_serial(
     seed: int, left: int, split: int
@@ -241,7 +242,7 @@ def test_dots_and_boxes_parallel_perft_and_divide_equal_serial(
     )
 
 
-@settings(derandomize=True, max_examples=15, deadline=None)
+@settings(max_examples=examples(15))
 @given(
     st.sampled_from([(3, 3, 3), (4, 4, 4), (5, 3, 3)]),
     st.lists(st.integers(0, 1000), max_size=6),

@@ -16,6 +16,7 @@ import pytest
 from game_strategies import walks
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from walk_game import Walk, brute_force
 
 from reference.search import (
@@ -61,7 +62,7 @@ def small_table(algorithm: Algorithm) -> TranspositionTable | None:
 
 
 @given(walks(), st.integers(1, 5))
-@settings(derandomize=True, max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 def test_every_algorithm_returns_the_minimax_value_and_a_move_that_has_it(
     game: Walk, depth: int
 ) -> None:
@@ -135,7 +136,7 @@ NODE_FUNCTIONS: dict[str, NodeCall] = {
 
 @pytest.mark.parametrize("name", list(NODE_FUNCTIONS))
 @given(game=walks(), depth=st.integers(1, 5), windows=st.lists(windows(), min_size=1, max_size=6))
-@settings(derandomize=True, max_examples=120, deadline=None)
+@settings(max_examples=examples(120))
 def test_fail_soft_results_bound_the_value_for_any_window(
     name: str, game: Walk, depth: int, windows: list[tuple[Score, Score]]
 ) -> None:
@@ -155,7 +156,7 @@ def test_fail_soft_results_bound_the_value_for_any_window(
 
 
 @given(walks(), st.integers(1, 7))
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 def test_a_value_is_exact_only_when_it_is_the_game_value(game: Walk, depth: int) -> None:
     """``exact`` is claimed when the whole tree was searched (depth reaches the end of
     the game) or a win / loss was proven, and then the value is the game's value."""
@@ -230,7 +231,7 @@ class CountingTable(TranspositionTable):
 
 
 @given(walks(max_goal=12), st.integers(1, 6), st.sampled_from(TABLE_ALGORITHMS))
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 def test_table_counters_count_probes_hits_and_cutoffs(
     game: Walk, depth: int, algorithm: Algorithm
 ) -> None:
@@ -270,7 +271,7 @@ def copy_of(game: Walk) -> Walk:
 
 
 @given(walks(max_goal=12), st.lists(st.integers(1, 6), min_size=1, max_size=4), st.data())
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 def test_every_table_entry_is_a_true_bound(
     game: Walk, depths: list[int], data: st.DataObject
 ) -> None:
@@ -313,7 +314,7 @@ def test_every_table_entry_is_a_true_bound(
         max_size=5,
     ),
 )
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 def test_one_table_across_searches_changes_no_value_and_exact_stays_true(
     game: Walk, searches: list[tuple[int, Algorithm]]
 ) -> None:

@@ -8,6 +8,7 @@ import time
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from sieve import primes_up_to
 
 from reference.errors import GameError, ParameterError, SearchTimeoutError
@@ -74,7 +75,7 @@ EXTRA_TURN_NODES = ["minimax", "alphabeta", "alphabeta_tt", "engine", "pvs", "pv
 
 
 @given(st.integers(0, 16), st.sampled_from(EXTRA_TURN_NODES))
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 def test_extra_turn_game_values_match_brute_force(pile: int, algorithm: Algorithm) -> None:
     """The sign flips only when the turn passes, and points are added (Dots and Boxes rule)."""
     game = PointsNim(pile)
@@ -118,7 +119,7 @@ def test_nim_13_depth_6_moves_3_2_1(algorithm: Algorithm) -> None:
 
 
 @given(st.integers(1, 16), st.integers(1, 8), st.sampled_from(TABLE_ALGORITHMS))
-@settings(derandomize=True, max_examples=80, deadline=None)
+@settings(max_examples=examples(80))
 def test_iterative_deepening_values_are_minimax_at_each_depth(
     pile: int, depth: int, algorithm: Algorithm
 ) -> None:

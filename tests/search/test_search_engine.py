@@ -17,6 +17,7 @@ import pytest
 from game_strategies import choices, play_choices
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from walk_game import Walk
 
 from reference.dots_and_boxes.rules import DotsAndBoxes
@@ -69,7 +70,7 @@ def positions(draw: st.DrawFn, name: str) -> Game[Any]:
 
 @pytest.mark.parametrize("name", list(GAMES))
 @given(data=st.data(), depth=st.integers(1, 4))
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 def test_listing_and_engine_give_the_minimax_value(
     name: str, data: st.DataObject, depth: int
 ) -> None:
@@ -88,7 +89,7 @@ def test_listing_and_engine_give_the_minimax_value(
 @pytest.mark.parametrize("name", ["walk", "tic-tac-toe", "dots-and-boxes-2x2"])
 @pytest.mark.parametrize("node", ["alphabeta_tt", "alphabeta_tt_engine", "pvs_engine"])
 @given(data=st.data())
-@settings(derandomize=True, max_examples=25, deadline=None)
+@settings(max_examples=examples(25))
 def test_one_table_through_depths_1_to_4_gives_each_depths_value(
     name: str, node: str, data: st.DataObject
 ) -> None:
@@ -107,3 +108,39 @@ def test_the_listing_counts_nodes_only() -> None:
     assert value == alphabeta_tt_engine(MNKGame(3, 3, 3), 4, -INFINITY, INFINITY, engine)
     assert listing.counters.nodes > 0 and listing.counters.tt_probes == 0
     assert engine.counters.tt_probes > 0
+
+
+@st.composite
+def late_connect6(draw: st.DrawFn) -> Game[Any]:
+    """A selective game: a 6 x 6 Connect6 position late enough for full width to be cheap
+    (its ``search_moves`` are the candidate pairs, a subset of the legal moves)."""
+    import random
+
+    from reference.connect6.rules import Connect6
+
+    rng = random.Random(draw(st.integers(0, 10_000)))
+    game = Connect6(6, pair_width=3, point_width=4)
+    while not game.is_terminal() and 36 - (game.stones(0) | game.stones(1)).bit_count() > 6:
+        game.make(rng.choice(game.legal_moves()))
+    return game
+
+
+@given(game=late_connect6(), depth=st.integers(1, 2), full_width=st.booleans())
+@settings(max_examples=examples(15))
+def test_listings_and_engines_agree_on_a_selective_game(
+    game: Game[Any], depth: int, full_width: bool
+) -> None:
+    """The listings loop over ``ctx.moves`` as the engines do: over a selective game's
+    candidates both give the same (heuristic) value and mark it so; full width, both give
+    minimax's value over every legal move (issue 30: the listings looped over
+    ``search_moves`` and ignored ``full_width``)."""
+    values: dict[str, Score] = {}
+    pruned: dict[str, bool] = {}
+    for label, node in NODES.items():
+        ctx = SearchContext(full_width=full_width)
+        values[label] = node(game, depth, ctx)
+        pruned[label] = ctx.pruned
+    assert len(set(values.values())) == 1, values
+    assert set(pruned.values()) == {not full_width and not game.is_terminal()}
+    if full_width:
+        assert values["alphabeta_tt"] == minimax(game, depth, SearchContext(full_width=True))

@@ -17,6 +17,7 @@ import functools
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.search import (
     ALGORITHMS,
@@ -190,7 +191,7 @@ def test_every_algorithm_scores_wins_by_plies_counting_extra_turns(
     st.booleans(),
     st.sampled_from(ALGORITHMS),
 )
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 def test_search_values_are_plies_to_the_end_under_best_play(
     pile: int, take: int, bonus: int, descending: bool, algorithm: Algorithm
 ) -> None:

@@ -21,6 +21,7 @@ from typing import TypeVar
 from game_strategies import dsq_near_the_limit, small_battles
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.dou_shou_qi.notation import Placement
 from reference.dou_shou_qi.rules import DouShouQi
@@ -116,7 +117,7 @@ def test_dou_shou_qi_tt_key_holds_the_plies_left() -> None:
     assert DouShouQi.from_notation("A: Ea1 Ca4 / B: Dd3 Ef7 / A", draw_limit=None).tt_key() == a.key
 
 
-@settings(derandomize=True, max_examples=80, deadline=None)
+@settings(max_examples=examples(80))
 @given(dsq_near_the_limit())
 def test_dou_shou_qi_near_the_draw_limit_every_search_agrees(game: DouShouQi) -> None:
     """Once 17 of 300 random positions 3-7 plies before the limit were solved wrong."""
@@ -124,7 +125,7 @@ def test_dou_shou_qi_near_the_draw_limit_every_search_agrees(game: DouShouQi) ->
     check_every_search_agrees(game, game.to_notation, game.draw_limit - game.plies)
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(dsq_near_the_limit())
 def test_dou_shou_qi_one_table_for_the_same_pieces_at_every_ply_count(game: DouShouQi) -> None:
     """One solve table handed from position to position: the same pieces 1, 2, ... plies
@@ -140,7 +141,7 @@ def test_dou_shou_qi_one_table_for_the_same_pieces_at_every_ply_count(game: DouS
         assert (reused.value, reused.best_moves) == (fresh.value, fresh.best_moves)
 
 
-@settings(derandomize=True, max_examples=20, deadline=None)
+@settings(max_examples=examples(20))
 @given(
     small_battles(),
     st.integers(1, 3),
@@ -154,7 +155,7 @@ def test_war_chess_near_the_turn_limit_every_search_agrees(
     check_every_search_agrees(game, game.to_notation, left)
 
 
-@settings(derandomize=True, max_examples=15, deadline=None)
+@settings(max_examples=examples(15))
 @given(small_battles())
 def test_war_chess_one_table_for_games_with_other_turn_limits(battle: Battle) -> None:
     """The same battle with 0 turns played and limits 4, 3, 2: one table, fresh values

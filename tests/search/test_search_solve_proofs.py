@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.mnk.solver import MNKGame
@@ -37,7 +38,7 @@ def play_choices(game: MNKGame, choices: list[int]) -> MNKGame:
     return game
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(
     st.sampled_from([(3, 3, 3), (4, 3, 3), (4, 4, 3), (4, 4, 4)]),
     st.lists(st.integers(0, 1000), min_size=5, max_size=10),

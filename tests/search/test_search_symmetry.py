@@ -21,6 +21,7 @@ from typing import TypeVar
 from game_strategies import connect6_games, dab_games, dsq_games, mnk_games, small_battles
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.connect6.rules import Connect6
 from reference.dots_and_boxes.rules import DotsAndBoxes
@@ -50,7 +51,7 @@ def dab_image(game: DotsAndBoxes, t: int, symmetry: bool = True) -> DotsAndBoxes
 # ----------------------------------------------------------------- (M,N,K)
 
 
-@settings(derandomize=True, max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(mnk_games())
 def test_mnk_evaluate_is_invariant_under_every_symmetry(game: MNKGame) -> None:
     """The threat heuristic scores every image alike (it once scored 1,255 of 3,000 random
@@ -101,7 +102,7 @@ def move_values(game: PlayableGame[M], depth: int, algorithm: Algorithm) -> list
     return values
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(
     mnk_games(shapes=((4, 4, 3), (5, 4, 3), (5, 5, 4)), max_moves=4),
     st.integers(1, 2),
@@ -130,7 +131,7 @@ def children_up_to_symmetry(game: DotsAndBoxes) -> set[int]:
     return {game.geo.canonical(game.edges | 1 << e) for e in game.search_moves()}
 
 
-@settings(derandomize=True, max_examples=120, deadline=None)
+@settings(max_examples=examples(120))
 @given(dab_games())
 def test_dots_and_boxes_evaluate_is_invariant_under_every_symmetry(game: DotsAndBoxes) -> None:
     """The chain heuristic and the capture rule's choice see every image alike."""
@@ -151,7 +152,7 @@ and its left-right mirror had different values 1 ply deep (found among 1,500 ran
 positions, 10 of which had such an image)."""
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(dab_games(sizes=((3, 3), (3, 4), (4, 4)), min_moves=14, max_moves=40), st.integers(1, 3))
 def test_dots_and_boxes_images_have_one_depth_limited_value(game: DotsAndBoxes, depth: int) -> None:
     """Without folding, every image of a position searched ``depth`` plies has its value."""
@@ -174,7 +175,7 @@ def test_dots_and_boxes_mirror_example_image_values() -> None:
         assert len(values) == 1, (depth, values)
 
 
-@settings(derandomize=True, max_examples=30, deadline=None)
+@settings(max_examples=examples(30))
 @given(dab_games(sizes=((2, 2), (2, 3), (3, 3)), min_moves=6, max_moves=14), st.integers(1, 4))
 def test_dots_and_boxes_depth_limited_table_and_symmetry_on_equals_off(
     game: DotsAndBoxes, depth: int
@@ -240,7 +241,7 @@ def check_key_folds_nothing(game: PlayableGame[M]) -> None:
         assert by_text.setdefault(text, key) == key
 
 
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(connect6_games())
 def test_connect6_key_folds_nothing(game: Connect6) -> None:
     rebuilt = Connect6.from_notation(game.to_notation())
@@ -248,7 +249,7 @@ def test_connect6_key_folds_nothing(game: Connect6) -> None:
     check_key_folds_nothing(game)
 
 
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(dsq_games())
 def test_dou_shou_qi_key_folds_nothing(game: DouShouQi) -> None:
     rebuilt = DouShouQi.from_notation(game.to_notation())
@@ -256,7 +257,7 @@ def test_dou_shou_qi_key_folds_nothing(game: DouShouQi) -> None:
     check_key_folds_nothing(game)
 
 
-@settings(derandomize=True, max_examples=20, deadline=None)
+@settings(max_examples=examples(20))
 @given(small_battles())
 def test_war_chess_key_folds_nothing(battle: Battle) -> None:
     game = WarGame(battle, 0, 4)

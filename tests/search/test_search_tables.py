@@ -17,6 +17,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from walk_game import Walk
 
 from reference.dots_and_boxes.rules import DotsAndBoxes
@@ -239,7 +240,7 @@ def test_reuse_deeper_is_the_at_least_semantics() -> None:
 
 
 @given(st.integers(0, 2**32 - 1))
-@settings(derandomize=True, max_examples=25, deadline=None)
+@settings(max_examples=examples(25))
 def test_one_table_across_successive_searches_changes_no_value(seed: int) -> None:
     """Reusing one table across searches (as a player does) once changed 34 of 240
     values.  With entries reused at their own depth only, a shared table gives exactly

@@ -23,6 +23,7 @@ from game_strategies import (
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.errors import ParameterError
@@ -86,7 +87,7 @@ def count(result: Trace) -> int:
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 @pytest.mark.parametrize("name", list(GAMES))
 @given(data=st.data())
-@settings(derandomize=True, max_examples=8, deadline=None)
+@settings(max_examples=examples(8))
 def test_traced_search_has_the_value_and_node_count_of_the_untraced_one(
     name: str, algorithm: str, data: st.DataObject
 ) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from reference.search.protocol import INFINITY, MAX_PLY
 from reference.search.shared_tt import SharedTable, pack, unpack
@@ -23,7 +24,7 @@ def shared() -> Iterator[SharedTable]:
     table.destroy()
 
 
-@settings(derandomize=True, max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(st.integers(0, MAX_PLY), st.integers(-INFINITY, INFINITY), FLAGS, MOVES, st.booleans())
 def test_pack_unpack_round_trip(
     depth: int, value: int, flag: Bound, move: object, complete: bool
@@ -45,7 +46,7 @@ STORE = st.tuples(
 )
 
 
-@settings(derandomize=True, max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(st.lists(STORE, max_size=60))
 def test_shared_table_answers_as_the_private_table(
     stores: list[tuple[int, int, int, Bound, int, bool]],

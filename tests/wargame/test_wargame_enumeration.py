@@ -9,6 +9,7 @@ from math import factorial
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from wargame_strategies import battles
 
 from reference.errors import ParameterError
@@ -97,7 +98,7 @@ def run(battle: Battle, algorithm: str) -> tuple[Counter[StateKey], Counter[Plan
     return states, plans, turn.ops1
 
 
-@settings(derandomize=True, max_examples=80, deadline=None)
+@settings(max_examples=examples(80))
 @given(battles(min_alex=2, max_alex=3, max_billie=3, max_movement=2))
 def test_theorem_1_same_state_multisets(battle: Battle) -> None:
     """Seed 002, §4.3, Theorem 1: Algorithms 2 and 5 search the same states (here: same multisets,
@@ -115,7 +116,7 @@ def test_theorem_1_same_state_multisets(battle: Battle) -> None:
     assert sum(states_2.values()) >= factorial(n)  # at least: everyone stays, per sequence
 
 
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(
     battles(min_alex=1, max_alex=3, min_billie=1, max_billie=2, max_movement=2),
     st.lists(st.integers(0, 10**6), max_size=2),
@@ -291,7 +292,7 @@ def test_erratum_algorithm_5_is_not_better_for_two_units() -> None:
     assert ops1_reduction_percent(3, 13) > 0.0
 
 
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(battles(min_alex=1, max_alex=4, max_billie=3, max_movement=1))
 def test_erratum_equal_ops1_for_two_units_fewer_for_three_in_any_battle(battle: Battle) -> None:
     """Beyond Assumption 2 (terrain, overlaps, enemies, kills, any map): ops1 of Algorithm 5 equals

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from hypothesis_profiles import examples
 from wargame_strategies import battles
 
 from reference.errors import IllegalMoveError, PositionFormatError
@@ -178,14 +179,14 @@ def reference_range(battle: Battle, unit: int) -> set[int]:
     return {t for t in best if battle.occupant[t] < 0 or t == battle.tile[unit]}
 
 
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(battles(max_movement=4))
 def test_movement_range_matches_relaxation(battle: Battle) -> None:
     for unit in range(battle.unit_count):
         assert set(battle.movement_range(unit)) == reference_range(battle, unit)
 
 
-@settings(derandomize=True, max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(battles(max_alex=2, max_billie=2))
 def test_enumerated_plans_pass_the_checked_path_and_undo(battle: Battle) -> None:
     """Every plan Search(i) enumerates is legal, reaches the yielded state, and undoes exactly."""
@@ -200,7 +201,7 @@ def test_enumerated_plans_pass_the_checked_path_and_undo(battle: Battle) -> None
         assert battle.to_notation() == before
 
 
-@settings(derandomize=True, max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(battles())
 def test_notation_round_trips_on_random_battles(battle: Battle) -> None:
     text = battle.to_notation()
