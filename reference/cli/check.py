@@ -432,19 +432,33 @@ def settle(
     current: Case,
     out: JsonObject,
 ) -> Finding:
-    """Make a finding final: confirmed (protocol 1), shortened, explained, written to ``out``."""
+    """Make a finding final: confirmed (protocol 1), shortened, explained, written to ``out``.
+
+    Shortening and the position form are optional: an engine that fails them leaves the
+    finding as it was found, with a note (the fault never replaces the finding)."""
     try:
         if engine.version < 2 and not confirmed(spec, args, command, finding, current, out):
             return finding
-        found = len(finding.moves)
-        finding = shorten(
-            current.new_game, engine, finding, case_budget(spec, current, args.budget)
-        )
-        out["shortened_from"] = found if len(finding.moves) < found else None
-        out["position_request"] = position_request(engine, finding, out)
     except EngineFault as fault:
         out["fault"] = fault_json(fault)
         return finding
+    found = len(finding.moves)
+    try:
+        finding = shorten(current.new_game, engine, finding, case_budget(spec, current, args.budget))
+    except EngineFault as fault:
+        out["shorten_note"] = (
+            f"the engine failed while the finding was being shortened ({fault.kind}: "
+            f"{fault.message}): the finding is shown as found"
+        )
+    out["shortened_from"] = found if len(finding.moves) < found else None
+    try:
+        out["position_request"] = position_request(engine, finding, out)
+    except EngineFault as fault:
+        out["position_request"] = None
+        out["position_note"] = (
+            f"the engine failed the position form of the request ({fault.kind}: "
+            f"{fault.message})"
+        )
     finding = with_why(current.new_game, finding, explainer_for(spec))
     depth = finding.depth if finding.what == "perft" else None
     out["finding"] = finding.to_json()
@@ -711,6 +725,8 @@ def render(out: JsonObject, case: Case | None) -> str:
         lines.append(f"  or, as a position: {out['position_request']}")
     if out.get("position_note"):
         lines.append(f"  note:      {out['position_note']}")
+    if out.get("shorten_note"):
+        lines.append(f"  note:      {out['shorten_note']}")
     return "\n".join(lines)
 
 

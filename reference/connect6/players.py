@@ -16,7 +16,7 @@ from reference.connect6.rules import Connect6
 from reference.connect6.tss import TSS_MAX_DEPTH, threat_space_search
 from reference.errors import GameError
 from reference.search import TranspositionTable, iterative_deepening
-from reference.search.protocol import Score
+from reference.search.protocol import WIN, Score
 from reference.search.root import Algorithm
 
 SEARCH_DEPTH = 2
@@ -36,6 +36,9 @@ class MoveChoice:
     source: str
     """``"tss"`` (a forced win) or ``"alphabeta"``."""
     value: Score
+    """In search units for the side to move: a forced TSS win is ``WIN - plies`` (the win
+    comes on the attacker's ``depth``-th move, ``2 * depth - 1`` plies away), as every
+    search scores a win, never 0 (which reads as a draw)."""
     nodes: int
     depth: int
 
@@ -58,7 +61,8 @@ def choose_move(
     if tss_depth > 0:
         found = threat_space_search(game, max_depth=tss_depth)
         if found.win:
-            return MoveChoice(found.line[0], "tss", 0, found.nodes, found.depth)
+            plies = 2 * found.depth - 1
+            return MoveChoice(found.line[0], "tss", WIN - plies, found.nodes, found.depth)
     result = iterative_deepening(
         game,
         time_limit=time_limit,

@@ -87,6 +87,8 @@ def test_choose_move_uses_tss_for_a_forced_win_then_tree() -> None:
     game = Connect6.from_notation("10/a1,c3,d3,e3,h5,h6,h7/a10,b10,c10,j10,j9,a9,j8,j1")
     choice = choose_move(game)
     assert choice.source == "tss"
+    # a forced win is scored as every search scores a win, never 0 (a draw)
+    assert choice.value == WIN - (2 * choice.depth - 1) and choice.value >= MATE_BOUND
     quiet = Connect6.from_notation("10/e5/d4,f6", pair_width=6, point_width=6)
     choice = choose_move(quiet, depth=2)
     assert choice.source == "alphabeta" and len(choice.move) == 2

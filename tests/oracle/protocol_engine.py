@@ -21,7 +21,7 @@ in Arabic-Indic digits), ``wrong-total``, ``duplicate`` (a move listed twice),
 ``stderr-crash`` (a message on stderr, then exit status 3), ``signed-count`` (a count
 ``-3``, then nothing), ``long-count`` (a 1,001-digit count, then nothing), ``stray`` (the
 last line of the second answer written twice), ``missing`` (the second answer without
-its last line).
+its last line), ``position-crash`` (exit when asked in the position form).
 
 Protocol: 2 by default (the handshake, request ids, the position form); ``--protocol 1``
 speaks the old protocol and exits on the handshake, as engines written for it do.
@@ -208,6 +208,7 @@ def alias(game: PlayableGame[Any], name: str) -> str:
 
 FAULTS = (
     "none",
+    "position-crash",
     "crash",
     "hang",
     "garbage",
@@ -248,6 +249,8 @@ def answer(args: argparse.Namespace, words: list[str], served: int) -> list[str]
     fault = args.fault if served == 2 or args.fault in ALWAYS else "none"
     if fault == "hang":
         time.sleep(3600)
+    if args.fault == "position-crash" and "position" in words:
+        sys.exit(4)  # a finding's optional position-form request kills it
     command, rest = words[0], words[1:]
     if command == "value":
         if fault == "bad-value":
