@@ -44,6 +44,7 @@ from reference.oracle.compare import (
     shorten,
     with_why,
 )
+from reference.oracle.corners import blind_to_rule_sets, corner_positions
 from reference.oracle.engine import (
     DEFAULT_TIMEOUT,
     STARTUP_TIMEOUT,
@@ -53,7 +54,7 @@ from reference.oracle.engine import (
     request_line,
 )
 from reference.oracle.positions import replay
-from reference.oracle.suite import SuiteEntry, game_factory, read_suite
+from reference.oracle.suite import SuiteEntry, game_factory, read_suite, sampling_options
 from reference.ranges import add_ranged_argument
 from reference.registry import GameSpec, JsonObject, explainer_for
 from reference.search.protocol import PlayableGame
@@ -110,6 +111,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help='check only the position these moves reach from the start, e.g. "b2 a1" ("" = the start)',
     )
     parser.add_argument(
+        "--no-corners",
+        action="store_true",
+        help="without --suite or --moves: skip the rule corners checked before the random "
+        "positions (reference/oracle/corners/)",
+    )
+    parser.add_argument(
         "--suite",
         metavar="FILE",
         help="check the positions of a suite file against its answers (written by `suite`)",
@@ -158,6 +165,8 @@ class Case:
     value: int | None = None
     known_value: bool = False
     suite_line: int | None = None
+    rule: str | None = None
+    """The rule this position shows, when it is a rule corner (:mod:`reference.oracle.corners`)."""
 
 
 def build_cases(spec: GameSpec, args: argparse.Namespace) -> list[Case]:
@@ -176,7 +185,25 @@ def build_cases(spec: GameSpec, args: argparse.Namespace) -> list[Case]:
         moves = tuple(args.moves.split())
         replay(new_game, moves)  # an illegal move is bad input, reported now
         return [Case(moves, cli_options, new_game, depth)]
-    return [Case(moves, cli_options, new_game, depth) for moves in draw_positions(new_game, args)]
+    corners = [] if args.no_corners else corner_cases(spec, cli_options, new_game, depth)
+    sampler = game_factory(spec, sampling_options(spec, cli_options))
+    drawn = [Case(moves, cli_options, new_game, depth) for moves in draw_positions(sampler, args)]
+    return corners + [case for case in drawn if case.moves not in {c.moves for c in corners}]
+
+
+def corner_cases(
+    spec: GameSpec, cli_options: JsonObject, new_game: Callable[[], AnyGame], depth: int
+) -> list[Case]:
+    """The rule corners of the game under these rules (:mod:`reference.oracle.corners`), first."""
+    cases: list[Case] = []
+    for corner in corner_positions(spec, cli_options):
+        try:
+            replay(new_game, corner.moves)
+        except ValueError:  # a search option that changes the rules cannot: skip, not fail
+            continue
+        if corner.moves not in {case.moves for case in cases}:
+            cases.append(Case(corner.moves, cli_options, new_game, depth, rule=corner.rule))
+    return cases
 
 
 def suite_cases(spec: GameSpec, args: argparse.Namespace, cli_options: JsonObject) -> list[Case]:
@@ -290,6 +317,8 @@ def run(spec: GameSpec, args: argparse.Namespace) -> int:
     if args.what == "value" and args.suite is not None and not any(c.known_value for c in cases):
         raise ParameterError(f"no position was compared: every one {_why_none(args, None)}")
     out = report_head(spec, args, cases)
+    if not args.quiet:
+        warn_if_blind(spec, args, cases)
     with Engine(
         command, timeout=args.timeout, handshake_timeout=args.handshake_timeout
     ) as engine:
@@ -316,6 +345,20 @@ def finding_free(out: JsonObject) -> bool:
     return out["finding"] is None and out["fault"] is None
 
 
+def warn_if_blind(spec: GameSpec, args: argparse.Namespace, cases: Sequence[Case]) -> None:
+    """Say on stderr when the positions checked cannot tell this rule set from another
+    (Dou Shou Qi's ``--rules``): an engine of the other rules would agree on every one."""
+    blind = blind_to_rule_sets(spec, cases[0].options, [case.moves for case in cases])
+    if blind:
+        print(
+            f"check: warning: the {len(cases)} positions have the same legal moves under --rules "
+            f"{' and '.join(blind)}: they cannot tell those rule sets apart (no capture that the "
+            "rule sets decide differently); the rule corners can (drop --no-corners), or draw "
+            "later positions (--min-moves)",
+            file=sys.stderr,
+        )
+
+
 def current_case(out: JsonObject, cases: Sequence[Case]) -> Case | None:
     index = out["index"]
     return cases[index - 1] if isinstance(index, int) and 0 < index <= len(cases) else None
@@ -338,7 +381,9 @@ def greet(spec: GameSpec, case: Case, engine: Engine, out: JsonObject) -> bool:
         "position": hello.position,
         "note": hello.note,
     }
-    problem = options_differ(spec.name, ours, hello.game, hello.options) if hello.version > 1 else None
+    problem = (
+        options_differ(spec.name, ours, hello.game, hello.options) if hello.version > 1 else None
+    )
     if problem is None and start_differs(start, first) is not None:
         if hello.version > 1:  # the same game and options: a rules bug at the start
             out["start_differs"] = True
@@ -372,8 +417,10 @@ def start_differs(start: AnyGame, answer: PerftAnswer) -> str | None:
     missing = [m for m in reference if m not in matched.counts]
     if not missing and not matched.unknown:
         return None
+
     def listed(names: Sequence[str]) -> str:
         return " ".join(names[:12]) + (" ..." if len(names) > 12 else "")
+
     return (
         "the game options differ (or the start position): at the start the reference has "
         f"{len(reference)} moves ({listed(reference)}), the engine {len(answer.counts)} "
@@ -491,6 +538,9 @@ def report_head(spec: GameSpec, args: argparse.Namespace, cases: Sequence[Case])
         source = "--moves"
     else:
         source = f"seed {args.seed}, {args.min_moves}..{args.max_moves} random moves"
+        corners = sum(1 for case in cases if case.rule is not None)
+        if corners:
+            source = f"{corners} rule corners, then {source}"
     return {
         "game": spec.name,
         "options": cases[0].options,
@@ -526,12 +576,21 @@ SKIPPED = {
 """Why a position is skipped, as the report says it."""
 
 
+FINISHED_BUDGET = 1
+"""The node budget of a finished game: its value is the rules' (one node, no search), so it
+is compared even where the game's default budget is 0."""
+
+
 def case_budget(spec: GameSpec, case: Case, budget: int | None) -> int:
     """The node budget of a value at ``case``: ``--budget`` when given, else the game's
-    default for that position (which may depend on how far the game is from its end)."""
+    default for that position (which may depend on how far the game is from its end);
+    a finished game is always compared (:data:`FINISHED_BUDGET`)."""
+    game = replay(case.new_game, case.moves)
+    if game.is_terminal():
+        return max(budget or 0, FINISHED_BUDGET)
     if budget is not None:
         return budget
-    return spec.budget_for(replay(case.new_game, case.moves))
+    return spec.budget_for(game)
 
 
 def check_cases(
@@ -595,7 +654,9 @@ def _why_none(args: argparse.Namespace, out: JsonObject | None) -> str:
     assert isinstance(skipped_why, dict)
     if set(skipped_why) == {SKIPPED[NOT_TRIED]}:
         return "was not tried: the game's default budget is 0 for such positions (give --budget, or --min-moves for positions nearer the end)"
-    return "was over the node budget (raise --budget, or use --min-moves for positions nearer the end)"
+    return (
+        "was over the node budget (raise --budget, or use --min-moves for positions nearer the end)"
+    )
 
 
 def _answer_text(answer: object) -> str:
@@ -626,6 +687,8 @@ def render(out: JsonObject, case: Case | None) -> str:
     where = f"position {out['index']} of {out['positions']}" if out["index"] else at_start
     if case is not None and case.suite_line is not None:
         where += f" (suite line {case.suite_line})"
+    if case is not None and case.rule is not None:
+        where += f" (a rule corner: {case.rule})"
     fault = out["fault"]
     if isinstance(fault, dict):
         lines.append(f"ENGINE FAULT at {where}: {fault['kind']}: {fault['message']}")

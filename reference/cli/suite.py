@@ -25,7 +25,7 @@ from reference.cli.options import (
 )
 from reference.errors import ParameterError
 from reference.oracle.positions import replay
-from reference.oracle.suite import game_factory, suite_line
+from reference.oracle.suite import game_factory, sampling_options, suite_line
 from reference.ranges import add_ranged_argument
 from reference.registry import GameSpec
 
@@ -59,7 +59,7 @@ def write_suite(spec: GameSpec, args: argparse.Namespace, out: IO[str]) -> int:
     """Write the suite's lines to ``out``; return how many."""
     check_random_play(args)
     options = given_options(spec, args)
-    draws = draw_positions(game_factory(spec, options), args)
+    draws = draw_positions(game_factory(spec, sampling_options(spec, options)), args)
     new_game = game_factory(spec, options)
     depth = spec.depth if args.depth is None else args.depth
     unsolved = {"value not tried": 0, "over budget": 0}

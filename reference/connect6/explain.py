@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from reference.connect6.notation import Move, format_point
 from reference.connect6.rules import Connect6
 
@@ -16,8 +18,12 @@ SIX = 6
 
 
 def winning_line(game: Connect6, colour: int) -> list[str]:
-    """The first six points in a row of ``colour``'s stones, or ``[]``."""
+    """The first line of six or more of ``colour``'s stones, whole, or ``[]``."""
     geo, stones, size = game.geo, game.stones(colour), game.size
+
+    def has(c: int, r: int) -> bool:
+        return 0 <= c < size and 0 <= r < size and bool(stones >> geo.point(c, r) & 1)
+
     for row in range(size):
         for column in range(size):
             for dc, dr in DIRECTIONS:
@@ -26,8 +32,29 @@ def winning_line(game: Connect6, colour: int) -> list[str]:
                     0 <= c < size and 0 <= r < size and stones >> geo.point(c, r) & 1
                     for c, r in cells
                 ):
-                    return [format_point(geo, geo.point(c, r)) for c, r in cells]
+                    line = whole_line(cells, dc, dr, has)
+                    return [format_point(geo, geo.point(c, r)) for c, r in line]
     return []
+
+
+def whole_line(
+    cells: list[tuple[int, int]], dc: int, dr: int, has: Callable[[int, int], bool]
+) -> list[tuple[int, int]]:
+    """``cells`` (a run of stones along ``(dc, dr)``) extended both ways while ``has`` a stone:
+    the whole line, so an overline is quoted at its length (as ``reference.mnk.explain``)."""
+    line = list(cells)
+    while has(line[0][0] - dc, line[0][1] - dr):
+        line.insert(0, (line[0][0] - dc, line[0][1] - dr))
+    while has(line[-1][0] + dc, line[-1][1] + dr):
+        line.append((line[-1][0] + dc, line[-1][1] + dr))
+    return line
+
+
+def line_words(cells: list[str]) -> str:
+    """``six in a row``, or for a longer line its length and the rule that it wins."""
+    if len(cells) > SIX:
+        return f"{len(cells)} in a row (six or more wins)"
+    return "six in a row"
 
 
 def why_legal(game: Connect6, move: Move) -> str:
@@ -45,9 +72,12 @@ def why_over(game: Connect6) -> str:
     winner = game.winner()
     if winner is None:
         return "the board is full and no one has six in a row: a draw, worth 0"
-    cells = " ".join(winning_line(game, winner))
+    line = winning_line(game, winner)
     loser = game.player_name(1 - winner)
-    return f"{game.player_name(winner)} has six in a row: {cells}; the side to move ({loser}) has lost: -1"
+    return (
+        f"{game.player_name(winner)} has {line_words(line)}: {' '.join(line)}; the side to move "
+        f"({loser}) has lost: -1"
+    )
 
 
 def what_move_does(game: Connect6, move: Move) -> str:
@@ -56,8 +86,8 @@ def what_move_does(game: Connect6, move: Move) -> str:
     game.make(move)
     try:
         if game.winner() is not None:
-            cells = " ".join(winning_line(game, mover))
-            return f"{name} completes six in a row for {game.player_name(mover)}: {cells}"
+            line = winning_line(game, mover)
+            return f"{name} completes {line_words(line)} for {game.player_name(mover)}: {' '.join(line)}"
         return f"{name} completes no six; the turn passes"
     finally:
         game.unmake()

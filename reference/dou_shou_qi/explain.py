@@ -12,7 +12,7 @@ rule set the game was built with is the one explained.
 
 from __future__ import annotations
 
-from reference.dou_shou_qi.geometry import DEN, TRAPS_OF, WATER, Side, neighbours, square_name
+from reference.dou_shou_qi.geometry import DEN, TRAPS_OF, WATER, Kind, Side, neighbours, square_name
 from reference.dou_shou_qi.rules import DouShouQi, Move
 
 
@@ -39,12 +39,41 @@ def why_legal(game: DouShouQi, move: Move) -> str:
     if target is None:
         land = "" if move.dst in WATER else " empty land"
         return f"{text} is legal: {who} {how} {where}{land}"
-    reason = (
-        f"it stands on {piece.side.name}'s trap {square_name(move.dst)}, where it has strength 0"
-        if move.dst in TRAPS_OF[piece.side]
-        else "the capture rule allows it"
-    )
-    return f"{text} is legal: {who} {how} and takes the {_name(target.kind)} ({reason})"
+    return f"{text} is legal: {who} {how} and takes the {_name(target.kind)} ({capture_reason(game, move)})"
+
+
+def capture_reason(game: DouShouQi, move: Move) -> str:
+    """The capture rule that allows ``move``, with its numbers: the trap and the strengths used.
+
+    >>> game = DouShouQi.from_notation("A: Dd3 Mg1 / B: Wd4 Mg9 / A / 10")
+    >>> capture_reason(game, game.parse_move("d3-d4"))
+    'strength 4 (dog) against 3 (wolf): 4 >= 3, the thesis rules'
+    >>> game = DouShouQi.from_notation("A: Wd8 Mg1 / B: Dc8 Mg9 / A / 10", rules="standard")
+    >>> capture_reason(game, game.parse_move("d8-c8"))
+    "standing on B's trap d8, it takes at full strength under the standard rules; strength 4 (wolf) against 3 (dog): 4 >= 3, the standard rules"
+    """
+    piece, target = game.piece_at(move.src), game.piece_at(move.dst)
+    assert piece is not None and target is not None
+    rules = game.rules
+    strength = rules.strength
+    mine, theirs = strength[piece.kind], strength[target.kind]
+    names = f"({_name(piece.kind)}) against {theirs} ({_name(target.kind)})"
+    if move.dst in TRAPS_OF[piece.side]:
+        return (
+            f"the {_name(target.kind)} stands on {piece.side.name}'s trap {square_name(move.dst)}, "
+            f"where its strength is 0, not {theirs}: any enemy takes it"
+        )
+    on_trap = ""
+    if move.src in TRAPS_OF[Side(1 - piece.side)]:
+        on_trap = (
+            f"standing on {Side(1 - piece.side).name}'s trap {square_name(move.src)}, it takes at "
+            f"full strength under the {rules.name} rules; "
+        )
+    if piece.kind == Kind.MOUSE and target.kind == Kind.ELEPHANT:
+        return f"{on_trap}the mouse takes the elephant (strength {mine} against {theirs}: the exception)"
+    if piece.kind == Kind.ELEPHANT and target.kind == Kind.MOUSE:
+        return f"{on_trap}the elephant takes the mouse under the {rules.name} rules"
+    return f"{on_trap}strength {mine} {names}: {mine} >= {theirs}, the {rules.name} rules"
 
 
 def why_over(game: DouShouQi) -> str:

@@ -674,16 +674,38 @@ class DouShouQi:
         if target is not None and target.side == piece.side:
             return f"{text}: {square_name(move.dst)} holds a piece of the same side"
         if target is not None and not self.can_capture(move.src, move.dst):
-            if _TRAP_OWNER[move.src] == 1 - piece.side and not self._rules.trapped_piece_takes:
-                return (
-                    f"{text}: a piece on an opponent's trap has strength 0 and takes nothing (§2.1)"
-                )
-            return f"{text}: a {piece.kind.name.lower()} cannot take this {target.kind.name.lower()} here"
+            return f"{text}: {self._why_no_capture(piece, target)}"
         if not (self._allowed >> move.dst) & 1:
             return f"{text}: {square_name(move.dst)} is off limits in this position"
         if is_jump:
             return f"{text}: a mouse in the water blocks the jump"
         return f"{text}: not a legal move here"
+
+    def _why_no_capture(self, piece: Piece, target: Piece) -> str:
+        """Why ``piece`` may not take ``target`` (next to it), with the rule's numbers."""
+        rules, mine, theirs = self._rules, piece.kind.name.lower(), target.kind.name.lower()
+        strength = rules.strength
+        at = f"{square_name(piece.square)} -> {square_name(target.square)}"
+        if _TRAP_OWNER[piece.square] == 1 - piece.side and not rules.trapped_piece_takes:
+            return (
+                f"the {mine} stands on {target.side.name}'s trap {square_name(piece.square)}: it "
+                f"has strength 0 and takes nothing (§2.1, the {rules.name} rules; off the trap "
+                f"the {mine} has {strength[piece.kind]}, the {theirs} {strength[target.kind]})"
+            )
+        if piece.kind == Kind.MOUSE and _IN_WATER[piece.square] != _IN_WATER[target.square]:
+            side = (
+                "from the water onto land"
+                if _IN_WATER[piece.square]
+                else "from land into the water"
+            )
+            return f"a mouse cannot take {side} ({at}: the water's edge, the {rules.name} rules)"
+        if piece.kind == Kind.ELEPHANT and target.kind == Kind.MOUSE:
+            return f"the elephant cannot take the mouse off the traps (the {rules.name} rules)"
+        return (
+            f"a {mine} of strength {strength[piece.kind]} cannot take a {theirs} of strength "
+            f"{strength[target.kind]} off the traps ({strength[piece.kind]} < "
+            f"{strength[target.kind]}, the {rules.name} rules)"
+        )
 
     def is_terminal(self) -> bool:
         """True when the game is over (a den entered, a side without pieces or moves, the draw limit)."""

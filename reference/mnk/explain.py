@@ -9,9 +9,16 @@ engine author reads the rule at stake, not only the counts.
 ...     _ = game.play(game.parse_move(name))
 >>> why_over(game)
 'x has 3 in a row: a1 b2 c3; the side to move (o) has lost: -1'
+>>> game = MNKGame(4, 4, 3)
+>>> for name in "a1 a4 b1 b4 d1 c3 c1".split():
+...     _ = game.play(game.parse_move(name))
+>>> why_over(game)
+'x has 4 in a row (K = 3: K or more wins): a1 b1 c1 d1; the side to move (o) has lost: -1'
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from reference.mnk.rules import MNKState
 
@@ -20,15 +27,39 @@ DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 
 def winning_line(game: MNKState, side: int) -> list[str]:
-    """The first K cells in a row of ``side``'s stones (scanned a1 upwards), or ``[]``."""
+    """The first line of K or more of ``side``'s stones (scanned a1 upwards), whole, or ``[]``."""
     m, n, k, bits = game.m, game.n, game.k, game.bits[side]
+
+    def has(c: int, r: int) -> bool:
+        return 0 <= c < m and 0 <= r < n and bool(bits >> (r * m + c) & 1)
+
     for row in range(n):
         for column in range(m):
             for dc, dr in DIRECTIONS:
                 cells = [(column + i * dc, row + i * dr) for i in range(k)]
                 if all(0 <= c < m and 0 <= r < n and bits >> (r * m + c) & 1 for c, r in cells):
-                    return [game.format_move(r * m + c) for c, r in cells]
+                    return [game.format_move(r * m + c) for c, r in whole_line(cells, dc, dr, has)]
     return []
+
+
+def whole_line(
+    cells: list[tuple[int, int]], dc: int, dr: int, has: Callable[[int, int], bool]
+) -> list[tuple[int, int]]:
+    """``cells`` (a run of stones along ``(dc, dr)``) extended both ways while ``has`` a stone:
+    the whole line, so an overline is quoted at its length."""
+    line = list(cells)
+    while has(line[0][0] - dc, line[0][1] - dr):
+        line.insert(0, (line[0][0] - dc, line[0][1] - dr))
+    while has(line[-1][0] + dc, line[-1][1] + dr):
+        line.append((line[-1][0] + dc, line[-1][1] + dr))
+    return line
+
+
+def line_words(game: MNKState, cells: list[str]) -> str:
+    """``K in a row``, or for a longer line its length and the rule that it wins."""
+    if len(cells) > game.k:
+        return f"{len(cells)} in a row (K = {game.k}: K or more wins)"
+    return f"{game.k} in a row"
 
 
 def why_legal(game: MNKState, move: int) -> str:
@@ -44,9 +75,12 @@ def why_over(game: MNKState) -> str:
     winner = game.winner()
     if winner is None:
         return f"the board is full and no one has {game.k} in a row: a draw, worth 0"
-    cells = " ".join(winning_line(game, winner))
+    line = winning_line(game, winner)
     loser = game.player_name(1 - winner)
-    return f"{game.player_name(winner)} has {game.k} in a row: {cells}; the side to move ({loser}) has lost: -1"
+    return (
+        f"{game.player_name(winner)} has {line_words(game, line)}: {' '.join(line)}; the side "
+        f"to move ({loser}) has lost: -1"
+    )
 
 
 def what_move_does(game: MNKState, move: int) -> str:
@@ -55,8 +89,8 @@ def what_move_does(game: MNKState, move: int) -> str:
     game.make(move)
     try:
         if game.winner() is not None:
-            cells = " ".join(winning_line(game, game.winner() or 0))
-            return f"{name} completes {game.k} in a row for {mover}: {cells}"
+            line = winning_line(game, game.winner() or 0)
+            return f"{name} completes {line_words(game, line)} for {mover}: {' '.join(line)}"
         if game.is_terminal():
             return f"{name} fills the last cell: a draw"
         return f"{name} completes no line; the turn passes"

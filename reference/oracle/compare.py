@@ -522,7 +522,9 @@ def why_illegal(game: AnyGame, text: str) -> str:
     return f"{text} is legal by the rules, yet the reference does not list it"
 
 
-def with_why(new_game: Callable[[], AnyGame], finding: Finding, explainer: Explainer | None) -> Finding:
+def with_why(
+    new_game: Callable[[], AnyGame], finding: Finding, explainer: Explainer | None
+) -> Finding:
     """``finding`` with its ``why``: the rule behind its leaf, in one line (empty when the
     game has no explainer or the kind has no rule to name)."""
     if explainer is None:
@@ -621,7 +623,9 @@ def _witness_at(
         shorter = _moves_finding(here, game.is_terminal(), reference, matched)
         if shorter is None:
             return None
-        same = set(shorter.missing) & set(finding.missing) or set(shorter.extra) & set(finding.extra)
+        same = set(shorter.missing) & set(finding.missing) or set(shorter.extra) & set(
+            finding.extra
+        )
         return shorter if same or (not finding.missing and not finding.extra) else None
     solution = solve_within(game, budget)
     if solution is None:

@@ -156,7 +156,9 @@ def parse_hello(text: str, request: str) -> Hello:
     match = _HELLO_LINE.fullmatch(text.strip())
     if match is None or int(match.group(1)) != PROTOCOL:
         raise EngineFault(
-            "garbage", f"expected 'protocol {PROTOCOL} GAME NAME=VALUE...', got {shorten(text)!r}", request
+            "garbage",
+            f"expected 'protocol {PROTOCOL} GAME NAME=VALUE...', got {shorten(text)!r}",
+            request,
         )
     words = (match.group(2) or "").split()
     if not words:
@@ -361,7 +363,11 @@ class Engine:
         counts: dict[str, int] = {}
         size = 0
         while True:
-            line = first if first is not None else self._answer_line(request, rid, deadline, len(counts))
+            line = (
+                first
+                if first is not None
+                else self._answer_line(request, rid, deadline, len(counts))
+            )
             first = None
             size += len(line) + 1
             if size > MAX_ANSWER_BYTES:

@@ -52,6 +52,21 @@ def game_factory(spec: GameSpec, options: object) -> Callable[[], AnyGame]:
     return new_game
 
 
+def sampling_options(spec: GameSpec, options: object) -> JsonObject:
+    """``options`` without the search options: what random play draws its positions under.
+
+    Only the rule options (``spec.rule_options``) and files (a war chess scenario) are kept,
+    so a search option (``--ordering``, which reorders ``legal_moves``) never changes which
+    positions a seed draws.
+    """
+    values = spec.check_options(options)
+    if spec.rule_options is None:
+        return spec.non_default(values)
+    rules = set(spec.rule_options(spec.new_game(values, None)))
+    kept = {o.name: values[o.name] for o in spec.options if o.name in rules or o.kind == "file"}
+    return spec.non_default(kept)
+
+
 def suite_line(
     spec: GameSpec,
     options: JsonObject,
@@ -226,6 +241,7 @@ __all__ = [
     "game_factory",
     "read_suite",
     "read_suite_line",
+    "sampling_options",
     "suite_line",
     "verify_line",
 ]

@@ -5,17 +5,45 @@
 
 from __future__ import annotations
 
-from reference.wargame.notation import Plan, Side
+from reference.wargame.geometry import NO_TILE
+from reference.wargame.notation import Plan, Side, format_action
 from reference.wargame.rules import WarGame
 
 
 def why_legal(game: WarGame, move: Plan) -> str:
-    """Why ``move`` is legal: every unit of the side to move acts once, as its kind allows."""
+    """Why ``move`` is legal: every unit of the side to move acts once, as its kind allows;
+    each action with its numbers (the path cost against the unit's movement points, the
+    distance to its target against its attack range)."""
     return (
         f"{game.format_move(move)} is legal: each unit of {game.player_name(game.to_move)} acts "
-        f"once (moves within its range, then attacks a unit in reach) and turn "
+        f"once ({'; '.join(action_numbers(game, move))}) and turn "
         f"{game.turns_played + 1} of {game.turn_limit} may be played"
     )
+
+
+def action_numbers(game: WarGame, move: Plan) -> list[str]:
+    """Each action of ``move`` with the rule's numbers, played in order on a copy of the battle."""
+    battle = game.battle.copy()
+    board = battle.board
+    said: list[str] = []
+    for action in move:
+        unit = battle.occupant[action.source]
+        if unit < 0:
+            said.append(f"{format_action(board, action)}: no unit")
+            continue
+        points = battle.movement[unit]
+        cost = battle.path_costs(unit, points).get(action.destination)
+        text = f"{format_action(board, action)}: path cost {cost} of {points} movement points"
+        if action.target != NO_TILE:
+            distance = board.distance(action.destination, action.target)
+            span = f"{battle.attack_min[unit]}-{battle.attack_max[unit]}"
+            text += f", target at distance {distance} (attack range {span})"
+        said.append(text)
+        battle.move_unit(unit, action.destination)
+        target = battle.occupant[action.target] if action.target != NO_TILE else -1
+        if target >= 0:
+            battle.attack(unit, target)
+    return said
 
 
 def why_over(game: WarGame) -> str:

@@ -52,6 +52,9 @@ from reference.wargame.notation import (
     split_turn_counter,
 )
 
+UNLIMITED_COST = 1 << 62
+"""A movement budget no path reaches (for the cost of a path beyond a unit's points)."""
+
 StateKey = tuple[int, ...]
 """An exact snapshot of a battle: every unit's tile then every unit's HP (see ``Battle.snapshot``)."""
 
@@ -127,7 +130,9 @@ class Battle:
 
     def units_of(self, side: Side) -> list[int]:
         """Indices of the living units of ``side``, in index order."""
-        return [u for u in range(len(self.side)) if self.side[u] == side and self.tile[u] != NO_TILE]
+        return [
+            u for u in range(len(self.side)) if self.side[u] == side and self.tile[u] != NO_TILE
+        ]
 
     def units(self) -> tuple[Unit, ...]:
         """The living units in index order (what the notation lists)."""
@@ -166,9 +171,19 @@ class Battle:
         so with terrain costs we use Dijkstra's algorithm (the same tiles as breadth-first
         search when every tile costs 1).
         """
+        best = self.path_costs(unit, self.movement[unit])
+        occupant, start = self.occupant, self.tile[unit]
+        return sorted(t for t in best if occupant[t] < 0 or t == start)
+
+    def path_costs(self, unit: int, budget: int) -> dict[Tile, int]:
+        """The cheapest movement cost from ``unit``'s tile to every tile reachable within
+        ``budget`` points (Dijkstra; obstacles and enemies block, allies may be passed).
+
+        :meth:`movement_range` keeps those within the unit's movement points that it may
+        end on; ``check``'s why-lines quote a cost against the points.
+        """
         board = self.board
         start = self.tile[unit]
-        budget = self.movement[unit]
         mine = self.side[unit]
         costs = board.costs[self.kind[unit]]
         occupant = self.occupant
@@ -191,7 +206,40 @@ class Battle:
                 if total <= budget and total < best.get(there, budget + 1):
                     best[there] = total
                     heapq.heappush(heap, (total, there))
-        return sorted(t for t in best if occupant[t] < 0 or t == start)
+        return best
+
+    def why_not_reachable(self, unit: int, destination: Tile) -> str:
+        """Why ``destination`` is not in ``unit``'s movement range, with the path cost
+        against the unit's movement points."""
+        board, points = self.board, self.movement[unit]
+        name = board.tile_name(destination)
+        cost = self.path_costs(unit, UNLIMITED_COST).get(destination)
+        if self.occupant[destination] >= 0 and destination != self.tile[unit]:
+            return f"{name} is occupied (a unit may pass an ally, never end on a unit)"
+        if cost is None:
+            return (
+                f"{name} is outside the unit's movement range: no path reaches it "
+                "(impassable terrain, or enemies block every way)"
+            )
+        return (
+            f"{name} is outside the unit's movement range: the cheapest path costs {cost} "
+            f"movement points, the unit has {points}"
+        )
+
+    def why_no_target(self, unit: int, tile: Tile, target_tile: Tile) -> str:
+        """Why ``unit`` on ``tile`` cannot attack ``target_tile``: the distance against its range."""
+        board = self.board
+        target = self.occupant[target_tile] if 0 <= target_tile < board.size else -1
+        span = f"{self.attack_min[unit]}-{self.attack_max[unit]}"
+        if target < 0:
+            return f"no unit on {board.tile_name(target_tile)} to attack (attack range {span})"
+        if self.side[target] == self.side[unit]:
+            return f"the unit on {board.tile_name(target_tile)} is an ally (attack range {span})"
+        distance = board.distance(tile, target_tile)
+        return (
+            f"no enemy in attack range {span} on that target tile: the distance from "
+            f"{board.tile_name(tile)} to {board.tile_name(target_tile)} is {distance}"
+        )
 
     def attack_targets(self, unit: int, tile: Tile) -> list[int]:
         """Enemies ``unit`` could attack from ``tile``: distance in its attack range.
@@ -329,17 +377,13 @@ class Battle:
                 f"acted stands on {board.tile_name(action.source)}"
             )
         if action.destination not in self.movement_range(unit):
-            raise IllegalMoveError(
-                f"{where}: {board.tile_name(action.destination)} is outside the unit's "
-                "movement range"
-            )
+            raise IllegalMoveError(f"{where}: {self.why_not_reachable(unit, action.destination)}")
         if action.target == NO_TILE:
             return unit, -1
         target = self.occupant[action.target] if 0 <= action.target < board.size else -1
         if target < 0 or target not in self.attack_targets(unit, action.destination):
             raise IllegalMoveError(
-                f"{where}: no enemy in attack range "
-                f"{self.attack_min[unit]}-{self.attack_max[unit]} on that target tile"
+                f"{where}: {self.why_no_target(unit, action.destination, action.target)}"
             )
         return unit, target
 
@@ -385,7 +429,9 @@ def check_unit(board: Board, unit: Unit) -> None:
         ("attack_min", unit.attack_min, 1),
     ):
         if not low <= value <= MAX_HP:
-            raise PositionFormatError(f"{name}: {label} {value} not allowed, must be {low}..{MAX_HP}")
+            raise PositionFormatError(
+                f"{name}: {label} {value} not allowed, must be {low}..{MAX_HP}"
+            )
     if not unit.attack_min <= unit.attack_max <= MAX_HP:
         raise PositionFormatError(
             f"{name}: attack range {unit.attack_min}-{unit.attack_max} not allowed, need min <= max"
@@ -480,7 +526,9 @@ class WarGame:
     Seed 002, §2.1 (rules) and §2.3 (game tree search over turns).
     """
 
-    def __init__(self, battle: Battle, turns_played: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT) -> None:
+    def __init__(
+        self, battle: Battle, turns_played: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT
+    ) -> None:
         if not 1 <= turn_limit <= MAX_TURN_LIMIT:
             raise ParameterError(f"turn limit {turn_limit} not allowed: 1..{MAX_TURN_LIMIT}")
         if not 0 <= turns_played <= turn_limit:

@@ -13,6 +13,8 @@ Bugs (each a plausible engine mistake, introduced into this package's own rules)
   turn (the rules: completing any box gives the mover another move).
 * ``dog-spares-wolf`` (dou-shou-qi): a dog never takes a wolf.
 * ``forgets-a1`` (mnk): the cell a1 is never a legal move (a bug seen at the start).
+* ``water-mouse-takes`` (dou-shou-qi): a mouse in the water takes an elephant on land.
+* ``trap-takes`` (dou-shou-qi): a piece on an opponent's trap takes at full strength.
 
 Faults: ``crash`` (exit after the first answer), ``hang`` (never answer), ``garbage``, ``huge-count`` (a 5,000-digit count), ``arabic-digits`` (a count
 in Arabic-Indic digits), ``wrong-total``, ``duplicate`` (a move listed twice),
@@ -36,7 +38,8 @@ from typing import Any
 from reference import Connect6, WarGame, api
 from reference.cli.options import add_game_options, game_options
 from reference.dots_and_boxes.rules import DotsAndBoxes, Side
-from reference.dou_shou_qi.geometry import Kind
+from reference.dou_shou_qi.geometry import TRAPS_OF, WATER, Kind, neighbours
+from reference.dou_shou_qi.geometry import Side as DsqSide
 from reference.dou_shou_qi.rules import DouShouQi, Move
 from reference.errors import GameError
 from reference.mnk.solver import MNKGame
@@ -110,7 +113,59 @@ class DogSparesWolfDouShouQi(DouShouQi):
         )
 
 
-BUGS = ("none", "edge-diagonal", "double-box-turn", "dog-spares-wolf", "forgets-a1")
+class ExtraCapturesDouShouQi(DouShouQi):
+    """Dou Shou Qi with extra captures: the moves of :meth:`_takes_too` beside the legal ones."""
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        moves = super().legal_moves()
+        if self._decided():
+            return moves
+        extra = []
+        for piece in self.pieces(self.to_move):
+            for sq in neighbours(piece.square):
+                target = self.piece_at(sq)
+                move = Move(piece.square, sq)
+                if target is None or target.side == piece.side or move in moves:
+                    continue
+                if self._takes_too(piece.kind, piece.square, target.kind, sq):
+                    extra.append(move)
+        return moves + tuple(extra)
+
+    def search_moves(self) -> tuple[Move, ...]:
+        return self.legal_moves()
+
+    def _takes_too(self, attacker: Kind, src: int, defender: Kind, dst: int) -> bool:
+        raise NotImplementedError
+
+
+class WaterMouseTakesDouShouQi(ExtraCapturesDouShouQi):
+    """Dou Shou Qi with one bug: a mouse in the water takes an elephant on land."""
+
+    def _takes_too(self, attacker: Kind, src: int, defender: Kind, dst: int) -> bool:
+        return attacker == Kind.MOUSE and src in WATER and defender == Kind.ELEPHANT
+
+
+class TrapTakesDouShouQi(ExtraCapturesDouShouQi):
+    """Dou Shou Qi (thesis rules) with one bug: a piece on an opponent's trap takes at full
+    strength (the standard rules' trap, the thesis's strengths)."""
+
+    def _takes_too(self, attacker: Kind, src: int, defender: Kind, dst: int) -> bool:
+        on_enemy_trap = src in TRAPS_OF[DsqSide(1 - self.to_move)]
+        land = src not in WATER and dst not in WATER
+        strong = attacker >= defender and not (attacker == Kind.ELEPHANT and defender == Kind.MOUSE)
+        return (
+            on_enemy_trap
+            and land
+            and (strong or (attacker == Kind.MOUSE and defender == Kind.ELEPHANT))
+        )
+
+
+DSQ_BUGS: dict[str, type[DouShouQi]] = {
+    "dog-spares-wolf": DogSparesWolfDouShouQi,
+    "water-mouse-takes": WaterMouseTakesDouShouQi,
+    "trap-takes": TrapTakesDouShouQi,
+}
+BUGS = ("none", "edge-diagonal", "double-box-turn", "forgets-a1", *DSQ_BUGS)
 
 
 def new_game(args: argparse.Namespace, position: str | None = None) -> PlayableGame[Any]:
@@ -130,11 +185,13 @@ def new_game(args: argparse.Namespace, position: str | None = None) -> PlayableG
         if position is not None:
             return DoubleBoxTurnDotsAndBoxes.from_notation(position, capture_rule=False)
         return DoubleBoxTurnDotsAndBoxes(args.rows or 2, args.cols or 2, capture_rule=False)
-    if args.bug == "dog-spares-wolf":
+    if args.bug in DSQ_BUGS:
         limit = 200 if args.draw_limit is None else args.draw_limit or None
-        return DogSparesWolfDouShouQi.from_notation(
-            position or "start", draw_limit=limit
-        ) if position else DogSparesWolfDouShouQi.start(draw_limit=limit)
+        rules = getattr(args, "rules", None) or "thesis"
+        kind = DSQ_BUGS[args.bug]
+        if position:
+            return kind.from_notation(position, draw_limit=limit, rules=rules)
+        return kind.start(draw_limit=limit, rules=rules)
     spec = SPECS[args.game]
     return spec.game(spec.non_default(game_options(spec, args)), position)
 
@@ -248,7 +305,17 @@ def answer(args: argparse.Namespace, words: list[str], served: int) -> list[str]
     return [*lines, f"total {total}"]
 
 
-ALWAYS = ("garbage", "huge-count", "arabic-digits", "wrong-total", "duplicate", "long-line", "bad-value", "signed-count", "long-count")
+ALWAYS = (
+    "garbage",
+    "huge-count",
+    "arabic-digits",
+    "wrong-total",
+    "duplicate",
+    "long-line",
+    "bad-value",
+    "signed-count",
+    "long-count",
+)
 """Faults in every answer (the others: in the second answer after the handshake's)."""
 
 
@@ -257,7 +324,9 @@ def hello(args: argparse.Namespace) -> str:
     spec = SPECS[args.game]
     game = new_game(args)
     options = spec.rule_options(game) if spec.rule_options else {}
-    return " ".join(["protocol 2", args.game, *(f"{k}={v}" for k, v in options.items()), "position"])
+    return " ".join(
+        ["protocol 2", args.game, *(f"{k}={v}" for k, v in options.items()), "position"]
+    )
 
 
 def serve_line(args: argparse.Namespace, words: list[str], served: int) -> list[str]:

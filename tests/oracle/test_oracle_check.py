@@ -52,6 +52,7 @@ def test_a_correct_engine_agrees_on_perft_and_value(capsys: pytest.CaptureFixtur
             "60",
             "--max-moves",
             "9",
+            "--no-corners",
         )
         assert (status, out["agree"], out["checked"], out["finding"], out["fault"]) == (
             0,
@@ -176,7 +177,7 @@ def test_random_positions_catch_the_double_box_turn_where_it_happens(
     on every child and not on the position, and every move it says would explain that with the
     turn passing is a double box."""
     bug = engine("dots-and-boxes", "--bug", "double-box-turn")
-    boxes = ["dots-and-boxes", "--engine", bug, "--max-moves", "12"]
+    boxes = ["dots-and-boxes", "--engine", bug, "--max-moves", "12", "--no-corners"]
     status, out, _ = check(capsys, *boxes, "--what", "perft", "--depth", "3", "--positions", "30")
     assert status == 0 and out["agree"]
     status, out, _ = check(capsys, *boxes, "--what", "value", "--positions", "100", "--seed", "2")

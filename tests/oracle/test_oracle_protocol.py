@@ -92,7 +92,9 @@ def test_another_board_size_is_other_game_options(
 def test_an_old_engine_speaks_protocol_1(capsys: pytest.CaptureFixture[str]) -> None:
     """An engine that exits on the handshake is restarted and checked without ids."""
     old = engine("mnk", "--protocol", "1")
-    status, out = check(capsys, "mnk", *TTT, "--engine", old, "--positions", "30", "--max-moves", "9")
+    status, out = check(
+        capsys, "mnk", *TTT, "--engine", old, "--positions", "30", "--max-moves", "9", "--no-corners"
+    )
     assert status == 0 and out["agree"] and out["checked"] == 30
     assert out["protocol"]["version"] == 1 and "restarted" in out["protocol"]["note"]
     status, out = check(capsys, "mnk", *TTT, "--engine", engine("mnk"), "--positions", "5")
@@ -198,7 +200,7 @@ def test_default_budgets_are_the_games_and_skips_are_counted_with_why(
     position not compared is counted under its reason (node budgets, not clocks)."""
     spec = load("wargame")
     argv = ["wargame", "--engine", engine("wargame"), "--what", "value", "--positions", "3"]
-    assert main(["check", *argv, "--quiet"]) == 2
+    assert main(["check", *argv, "--quiet", "--no-corners"]) == 2
     _, err = capsys.readouterr()
     assert "was not tried: the game's default budget is 0 for such positions" in err
     assert spec.budget_for(spec.game({})) == 0
@@ -221,7 +223,7 @@ def test_the_default_budget_is_decided_per_position_not_by_the_start(
     spec = load("dou-shou-qi")
     window = ["--min-moves", "180", "--max-moves", "199", "--positions", "6"]
     argv = ["dou-shou-qi", "--engine", engine("dou-shou-qi"), "--what", "value", *window]
-    _, out = check(capsys, *argv)
+    _, out = check(capsys, *argv, "--no-corners")
     assert out["budget"] is None and out["checked"] >= 1
     assert out["checked"] + out["skipped"] == 6
     assert spec.budget_for(spec.game({})) == 0
