@@ -1,10 +1,17 @@
-"""``check dou-shou-qi --tablebase SET``: an engine's values against an endgame table.
+"""``check dou-shou-qi --tablebase SET`` (or ``--tablebase FILE``): an engine's values
+against an endgame table; ``suite dou-shou-qi --tablebase SET`` writes such positions.
 
 The positions are drawn (``--positions``, ``--seed``) from every placement of the
 material set ``SET`` (``"A: W / B: D"``), solved by retrograde analysis
 (:mod:`reference.dou_shou_qi.tablebase`), and asked of the engine in the position form
 (``ID value position NOTATION``): table positions are not reached by moves from the start,
 so an engine that does not take the position form cannot be checked this way.
+
+``suite --tablebase SET`` writes the drawn positions as a *table suite*, one JSON object a
+line: ``{"game", "options", "tablebase", "position", "value", "outcome", "distance",
+"best_moves"}`` (``value`` at the game's draw limit, ``best_moves`` those that keep the
+outcome fastest); ``check --tablebase FILE`` reads one back and compares without building
+the table.
 
 The table's values have no move limit; the game's draw limit (``--draw-limit``, the
 engine's too) turns a win or loss that needs more plies than the limit leaves into a
@@ -16,8 +23,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shlex
+from dataclasses import dataclass
+from typing import IO
 
 from reference.errors import ParameterError
 from reference.oracle.engine import Engine, EngineFault
@@ -36,10 +46,106 @@ def expected_value(value: int, distance: int, plies_left: int | None) -> int:
     return 1 if value == WIN else -1
 
 
-def run(spec: GameSpec, args: argparse.Namespace, options: JsonObject) -> int:
-    """Compare the engine's values with the table's; the exit status (0 agree, 1 not)."""
+@dataclass(frozen=True)
+class TablePosition:
+    """A position drawn from a table, with the table's answers."""
+
+    position: str
+    value: int  # 1 / 0 / -1 at the game's draw limit
+    outcome: str  # win / loss / draw with no move limit
+    distance: int
+    best_moves: tuple[str, ...]
+
+    def line(self, options: JsonObject, material: str) -> JsonObject:
+        return {
+            "game": "dou-shou-qi",
+            "options": options,
+            "tablebase": material,
+            "position": self.position,
+            "value": self.value,
+            "outcome": self.outcome,
+            "distance": self.distance,
+            "best_moves": list(self.best_moves),
+        }
+
+
+def draw_from_table(
+    spec: GameSpec, options: JsonObject, material_text: str, count: int, seed: int
+) -> tuple[str, str, int | None, list[TablePosition]]:
+    """``count`` positions drawn (``seed``) from the table of ``material_text`` under the
+    options' rule set: (material, rules, plies left by the draw limit, positions)."""
     from reference.dou_shou_qi.tablebase import Material, TableSet
 
+    if spec.name != "dou-shou-qi":
+        raise ParameterError("--tablebase: tables are built for dou-shou-qi (docs/tablebases.md)")
+    values = spec.check_options(options)
+    rules = str(values.get("rules", "thesis"))
+    limit = values.get("draw_limit")
+    plies_left = int(limit) if isinstance(limit, int) and limit > 0 else None
+    material = Material.parse(material_text)
+    tables = TableSet(rules)
+    table = tables.table(material)
+    rng = random.Random(seed)
+    found: list[TablePosition] = []
+    while len(found) < count:
+        index = rng.randrange(table.space.size)
+        if table.table.value[index] == INVALID:
+            continue
+        game = tables.position(material, index)
+        value, distance = table.entry(index)
+        probe = tables.probe(game)
+        found.append(
+            TablePosition(
+                game.to_notation(), expected_value(value, distance, plies_left),
+                probe.outcome, probe.distance, probe.fastest,
+            )
+        )
+    return material.text(), rules, plies_left, found
+
+
+def read_table_suite(path: str, spec: GameSpec, options: JsonObject) -> tuple[str, list[TablePosition]]:
+    """The positions of a table suite file (``suite --tablebase``): (material, positions)."""
+    positions: list[TablePosition] = []
+    material = ""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = [(n, line) for n, line in enumerate(handle, start=1) if line.strip()]
+    except OSError as error:
+        raise ParameterError(f"cannot read {path!r}: {error.strerror}") from None
+    for number, text in lines:
+        try:
+            data = json.loads(text)
+            if data["game"] != spec.name or data["options"] != options:
+                raise ParameterError(
+                    f"{path} line {number}: a {data['game']} position with options "
+                    f"{data['options']}, not {spec.name} with {options}"
+                )
+            material = str(data["tablebase"])
+            positions.append(
+                TablePosition(
+                    str(data["position"]), int(data["value"]), str(data["outcome"]),
+                    int(data["distance"]), tuple(str(m) for m in data["best_moves"]),
+                )
+            )
+        except (ValueError, KeyError, TypeError) as error:
+            raise ParameterError(f"{path} line {number}: not a table suite line ({error})") from None
+    if not positions:
+        raise ParameterError(f"{path} has no position")
+    return material, positions
+
+
+def write_suite(spec: GameSpec, args: argparse.Namespace, options: JsonObject, out: IO[str]) -> int:
+    """``suite dou-shou-qi --tablebase SET``: the table suite's lines; how many."""
+    material, _, _, positions = draw_from_table(
+        spec, options, args.tablebase, args.positions, args.seed
+    )
+    for entry in positions:
+        out.write(json.dumps(entry.line(options, material)) + "\n")
+    return len(positions)
+
+
+def run(spec: GameSpec, args: argparse.Namespace, options: JsonObject) -> int:
+    """Compare the engine's values with the table's; the exit status (0 agree, 1 not)."""
     if spec.name != "dou-shou-qi":
         raise ParameterError("--tablebase: tables are built for dou-shou-qi (docs/tablebases.md)")
     if args.what != "value":
@@ -52,24 +158,21 @@ def run(spec: GameSpec, args: argparse.Namespace, options: JsonObject) -> int:
     rules = str(values.get("rules", "thesis"))
     limit = values.get("draw_limit")
     plies_left = int(limit) if isinstance(limit, int) and limit > 0 else None
-    material = Material.parse(args.tablebase)
-    tables = TableSet(rules)
-    table = tables.table(material)
-    rng = random.Random(args.seed)
     count = args.positions if args.positions is not None else 100
-    indices: list[int] = []
-    while len(indices) < count:
-        index = rng.randrange(table.space.size)
-        if table.table.value[index] != INVALID:
-            indices.append(index)
+    if os.path.isfile(args.tablebase):
+        material, positions = read_table_suite(args.tablebase, spec, options)
+    else:
+        material, rules, plies_left, positions = draw_from_table(
+            spec, options, args.tablebase, count, args.seed
+        )
     start = spec.game(options)
     ours = {k: str(v) for k, v in (spec.rule_options(start) if spec.rule_options else {}).items()}
     out: JsonObject = {
         "game": spec.name,
-        "tablebase": material.text(),
+        "tablebase": material,
         "rules": rules,
         "draw_limit": plies_left,
-        "positions": count,
+        "positions": len(positions),
         "seed": args.seed,
         "checked": 0,
         "agree": False,
@@ -92,29 +195,24 @@ def run(spec: GameSpec, args: argparse.Namespace, options: JsonObject) -> int:
                 "request": "protocol 2 (the handshake)",
             }
             return _finish(args, out)
-        for number, index in enumerate(indices, start=1):
-            game = tables.position(material, index)
-            notation = game.to_notation()
-            value, distance = table.entry(index)
-            expected = expected_value(value, distance, plies_left)
+        for number, entry in enumerate(positions, start=1):
             try:
-                answer = engine.value((), position=notation)
+                answer = engine.value((), position=entry.position)
             except EngineFault as fault:
                 out["fault"] = {"kind": fault.kind, "message": str(fault), "request": fault.request}
                 out["index"] = number
                 return _finish(args, out)
             out["checked"] = number
-            if answer != expected:
-                probe = tables.probe(game)
+            if answer != entry.value:
                 out["finding"] = {
-                    "position": notation,
+                    "position": entry.position,
                     "engine": answer,
-                    "reference": expected,
-                    "table": {"value": probe.outcome, "distance": probe.distance,
-                              "moves": list(probe.keeping), "fastest": list(probe.fastest)},
-                    "why": _why(probe.outcome, probe.distance, list(probe.fastest), plies_left),
+                    "reference": entry.value,
+                    "table": {"value": entry.outcome, "distance": entry.distance,
+                              "fastest": list(entry.best_moves)},
+                    "why": _why(entry.outcome, entry.distance, list(entry.best_moves), plies_left),
                     "reproduce": f"python -m reference tablebase probe dou-shou-qi --rules {rules} "
-                    f"--position {shlex.quote(notation)}",
+                    f"--position {shlex.quote(entry.position)}",
                 }
                 out["index"] = number
                 return _finish(args, out)

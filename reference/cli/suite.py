@@ -53,10 +53,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--output", metavar="FILE", help="write to FILE instead of stdout")
     parser.add_argument("--quiet", action="store_true", help="no progress output on stderr")
+    parser.add_argument(
+        "--tablebase",
+        metavar="SET",
+        help='dou-shou-qi: a table suite of positions drawn from the endgame table of SET, e.g. '
+        '"A: W / B: D" (values and best moves from the table; read back by check --tablebase FILE)',
+    )
 
 
 def write_suite(spec: GameSpec, args: argparse.Namespace, out: IO[str]) -> int:
     """Write the suite's lines to ``out``; return how many."""
+    if args.tablebase is not None:
+        from reference.cli import check_tablebase
+
+        return check_tablebase.write_suite(spec, args, given_options(spec, args), out)
     check_random_play(args)
     options = given_options(spec, args)
     draws = draw_positions(game_factory(spec, sampling_options(spec, options)), args)

@@ -79,3 +79,38 @@ def test_the_draw_limit_turns_a_far_win_into_a_draw() -> None:
     assert expected_value(WIN, 10, 24) == 1 and expected_value(LOSS, 10, 24) == -1
     assert expected_value(WIN, 30, 24) == 0 and expected_value(LOSS, 30, None) == -1
     assert expected_value(DRAW, 0, 24) == 0
+
+
+def test_suite_writes_a_table_suite_that_check_reads_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "dog-wolf.jsonl"
+    argv = ["suite", "dou-shou-qi", "--draw-limit", "24", "--tablebase", "A: D / B: W",
+            "--positions", "30", "--seed", "3", "--output", str(path)]
+    assert main(argv) == 0
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(lines) == 30
+    assert set(lines[0]) == {
+        "game", "options", "tablebase", "position", "value", "outcome", "distance", "best_moves"
+    }
+    assert all(line["options"] == {"draw_limit": 24} for line in lines)
+    capsys.readouterr()
+    status, out = check(capsys, "--tablebase", str(path), "--engine", f"{ENGINE} --draw-limit 24")
+    assert status == 0 and out["checked"] == 30
+    status, out = check(
+        capsys, "--tablebase", str(path),
+        "--engine", f"{ENGINE} --draw-limit 24 --bug dog-spares-wolf",
+    )
+    assert status == 1  # the dog that never takes the wolf, found in the file's positions
+    assert isinstance(out["finding"], dict) and out["finding"]["table"]["value"]
+
+
+def test_a_table_suite_of_other_options_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "t.jsonl"
+    assert main(["suite", "dou-shou-qi", "--tablebase", "A: D / B: W", "--positions", "2",
+                 "--output", str(path)]) == 0
+    capsys.readouterr()
+    assert main([*BASE, "--tablebase", str(path), "--engine", ENGINE]) == 2
+    assert "not dou-shou-qi with" in capsys.readouterr().err
