@@ -67,6 +67,6 @@ def test_three_by_three_equals_the_solver() -> None:
     table = backward_values(3, 3)
     assert table.value(0) == solve(DotsAndBoxes(3, 3)).value
     rng = random.Random(33)
-    for edges in rng.sample(range(1 << 24), 300):
+    for edges in rng.sample(range(1 << 24), 2000):
         game = position(3, 3, edges)
         assert table.value(edges) == solve(game).value, hex(edges)
