@@ -61,6 +61,9 @@ from reference.search.protocol import PlayableGame
 
 AnyGame = PlayableGame[Any]
 
+CHECK_SCHEMA_VERSION = 1
+"""The version of ``check --json``'s report (``reference/oracle/schema/check.json``)."""
+
 DEFAULT_POSITIONS = 100
 DEFAULT_DEPTH = 2
 
@@ -542,6 +545,7 @@ def report_head(spec: GameSpec, args: argparse.Namespace, cases: Sequence[Case])
         if corners:
             source = f"{corners} rule corners, then {source}"
     return {
+        "version": CHECK_SCHEMA_VERSION,
         "game": spec.name,
         "options": cases[0].options,
         "what": args.what,

@@ -168,6 +168,7 @@ def run(spec: GameSpec, args: argparse.Namespace, options: JsonObject) -> int:
     start = spec.game(options)
     ours = {k: str(v) for k, v in (spec.rule_options(start) if spec.rule_options else {}).items()}
     out: JsonObject = {
+        "version": 1,  # reference/oracle/schema/check-tablebase.json
         "game": spec.name,
         "tablebase": material,
         "rules": rules,
