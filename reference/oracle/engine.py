@@ -250,7 +250,15 @@ class Engine:
         self.hello: Hello | None = None
         self.requests = 0
         """Requests sent so far (the id of the last one, under protocol 2)."""
-        self._spawn()
+        try:
+            self._spawn()
+        except BaseException:
+            # a signal (SIGTERM: Terminated) between the start and the end of the set-up:
+            # no ``with`` block owns the engine yet, so it is stopped here
+            if getattr(self, "_process", None) is not None:
+                self._stopped = False
+                self._stop()
+            raise
 
     def _spawn(self) -> None:
         try:
