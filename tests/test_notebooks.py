@@ -23,7 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.py"))
 PAPERS = ("000", "001", "002", "003", "004")
-CELL_TIMEOUT = 600
+CELL_TIMEOUT = 240
 """Seconds one cell may take before the kernel is stopped (a hang, not a measurement)."""
 
 
@@ -77,4 +77,7 @@ def test_notebook_runs(path: Path) -> None:
         command += ["--output", str(ROOT / output)]
     done = subprocess.run(command, capture_output=True, text=True, check=False,
                           timeout=CELL_TIMEOUT * 4)
+    if done.returncode == 2:  # a cell's answer never came (a lost kernel message): once more
+        done = subprocess.run(command, capture_output=True, text=True, check=False,
+                              timeout=CELL_TIMEOUT * 4)
     assert done.returncode == 0, done.stderr[-4000:]
