@@ -3,7 +3,8 @@
 Runs one of the search core's listings on the position through
 :func:`reference.trace.trace` and prints the indented tree, one JSON object
 (``--json``: ``{"nodes": N, "tree": [...], ...}``), and with ``--svg FILE`` draws
-it too.
+it too: a picture at most ``--svg-width`` pixels wide (default 1200, a browser window),
+whose root is in view when it opens and whose legend explains its marks.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ TRACE_DEPTH = IntRange(1, MAX_PLY)
 """``trace --depth``: at least one ply (the node limit keeps the tree small)."""
 MAX_NODES = IntRange(1, 1_000_000)
 """``trace --max-nodes``: refuse a tree of more nodes (the whole tree is kept in memory)."""
+SVG_WIDTH = IntRange(480, 100_000)
+"""``trace --svg-width``: the picture's width in pixels (``reference.trace.drawing``)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--algorithm``, ``--depth``, ``--max-nodes`` and ``--svg``."""
+    """``--algorithm``, ``--depth``, ``--max-nodes``, ``--svg`` and ``--svg-width``."""
     from reference.trace import DEFAULT_MAX_NODES
 
     parser.add_argument("--algorithm", choices=ALGORITHMS, required=True, help="the listing to trace")
@@ -39,6 +42,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_MAX_NODES,
     )
     parser.add_argument("--svg", metavar="FILE", help="also draw the tree into FILE (SVG)")
+    add_ranged_argument(
+        parser,
+        "--svg-width",
+        SVG_WIDTH,
+        "the picture's width in pixels: a wider tree folds its subtrees into rows (default 1200)",
+        default=1200,
+        metavar="PX",
+    )
 
 
 def run(spec: GameSpec, args: argparse.Namespace) -> None:
@@ -49,7 +60,8 @@ def run(spec: GameSpec, args: argparse.Namespace) -> None:
     game = build_game(spec, args)
     result = trace(game, args.algorithm, args.depth, max_nodes=args.max_nodes)
     if args.svg is not None:
-        picture = draw_trace(result, f"{spec.name} {game.to_notation()}: {args.algorithm}")
+        title = f"{spec.name} {game.to_notation()}: {args.algorithm}"
+        picture = draw_trace(result, title, width=args.svg_width)
         write_svg(args.svg, picture)
     if args.json:
         out = {"game": spec.name, "position": game.to_notation(), **to_json(result)}

@@ -25,13 +25,17 @@ from reference.trace.drawing import draw_trace
 
 TIC_TAC_TOE_DEPTH = 2
 DAB_DEPTH = 3
+FIGURE_WIDTH = 680
+"""The pictures' width: the column of a page of the site at a 1280 px window (688 px), so
+a page shows them at full size; a wider tree folds its subtrees into rows."""
 
 
 def tic_tac_toe(algorithm: str) -> str:
     """One listing on the empty 3 x 3 board, symmetry folding on as on the command line
     (symmetric positions share a table entry)."""
     result = trace(MNKGame(3, 3, 3, symmetry=True), algorithm, TIC_TAC_TOE_DEPTH)
-    return draw_trace(result, f"{algorithm}, empty 3x3 board, depth {TIC_TAC_TOE_DEPTH}")
+    title = f"{algorithm}, empty 3x3 board, depth {TIC_TAC_TOE_DEPTH}"
+    return draw_trace(result, title, width=FIGURE_WIDTH)
 
 
 HOME_POSITION = "xo./.../... x"
@@ -43,14 +47,16 @@ def home_picture() -> str:
     """Alpha-beta to depth 2 on :data:`HOME_POSITION`: a tree small enough to read in the
     column of a page, with its cut-offs."""
     result = trace(MNKGame.from_notation(HOME_POSITION, 3, symmetry=True), "alphabeta", 2)
-    return draw_trace(result, f"alphabeta, 3x3 board {HOME_POSITION}, depth 2")
+    return draw_trace(result, f"alphabeta, 3x3 board {HOME_POSITION}, depth 2", width=FIGURE_WIDTH)
 
 
 def dots_and_boxes_table_hits() -> str:
     """Algorithm 1 (alpha-beta + table) on the empty 1 x 2 board: table hits cut subtrees."""
     result = trace(DotsAndBoxes(1, 2), "alphabeta_tt", DAB_DEPTH)
     return draw_trace(
-        result, f"alpha-beta + table (Algorithm 1), empty 1x2 boxes, depth {DAB_DEPTH}"
+        result,
+        f"alpha-beta + table (Algorithm 1), empty 1x2 boxes, depth {DAB_DEPTH}",
+        width=FIGURE_WIDTH,
     )
 
 

@@ -100,6 +100,23 @@ def test_svg_draws_every_node(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert len(crosses) == sum(1 for _ in _with_unsearched(result["tree"]))
 
 
+@pytest.mark.parametrize("width", [480, 688, 1200])
+def test_svg_width_fits_the_picture_and_keeps_the_root_in_view(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, width: int
+) -> None:
+    """Minimax on the empty 3x3 board (82 nodes, 72 leaves: 3,312 px side by side) drawn
+    to ``--svg-width``: no wider, the root's box at the top left, a legend under it."""
+    picture = tmp_path / "mm.svg"
+    status, _, err = run(capsys, "trace", "mnk", "--algorithm", "minimax", "--depth", "2",
+                         "--svg", str(picture), "--svg-width", str(width))
+    assert status == 0, err
+    root = ET.parse(picture).getroot()
+    assert float(root.get("width", "0")) <= width
+    first = next(r for r in root.iter(f"{SVG}rect") if r.get("data-order") == "1")
+    assert float(first.get("x", "0")) < 100 and float(first.get("y", "0")) < 100
+    assert any(t.text == "Legend" for t in root.iter(f"{SVG}text"))
+
+
 def _with_unsearched(nodes: list[dict[str, object]]) -> list[dict[str, object]]:
     found = []
     for node in nodes:
@@ -139,7 +156,8 @@ def test_every_game_every_algorithm(
     "argv, message",
     [
         (("--algorithm", "minimax", "--depth", "6"), "visits more than 2,000 nodes"),
-        (("--algorithm", "minimax", "--depth", "3", "--svg", "x.svg"), "too many to draw"),
+        (("--algorithm", "minimax", "--depth", "4", "--max-nodes", "5000", "--svg", "x.svg"),
+         "too many to draw"),
         (("--algorithm", "negamax", "--depth", "2"), "invalid choice: 'negamax'"),
         (("--algorithm", "minimax", "--depth", "0"), "--depth: 0 is out of range"),
         (("--algorithm", "minimax"), "--depth"),
@@ -148,6 +166,9 @@ def test_every_game_every_algorithm(
         (("--algorithm", "minimax", "--depth", "1", "--moves", "b2 b2"), "b2"),
         (("--algorithm", "minimax", "--depth", "1", "--svg", "/no/such/dir/x.svg"), "cannot write"),
         (("--algorithm", "minimax", "--depth", "1", "--svg", ""), "--svg needs a file name"),
+        (("--algorithm", "minimax", "--depth", "1", "--svg", "x.svg", "--svg-width", "100"),
+         "--svg-width: 100 is out of range"),
+        (("--algorithm", "minimax", "--depth", "1", "--svg-width", "wide"), "--svg-width"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(

@@ -266,26 +266,3 @@ def test_a_growing_table_records_only_the_nodes_own_stores() -> None:
     assert table.size > first_size
     assert [(s.depth, s.value, s.written) for s in recorder.stores] == [(1, 10, True), (2, 20, True)]
     assert recorder.current is not None and recorder.current.store == recorder.stores[-1]
-
-
-def _root_box_x(svg: str) -> float:
-    """The x of the root's box (the rect with data-order 1)."""
-    import re
-
-    match = re.search(r'<rect x="([0-9.]+)"[^>]*data-order="1"', svg)
-    assert match is not None
-    return float(match.group(1))
-
-
-def test_every_picture_carries_its_legend_and_opens_with_the_root_in_view() -> None:
-    from reference.trace.drawing import LEGEND, WINDOW, draw_trace
-
-    wide = draw_trace(trace(MNKGame(3, 3, 3, symmetry=True), "minimax", 2))
-    narrow = draw_trace(trace(MNKGame.from_notation("xo./.../... x", 3), "alphabeta", 2))
-    for svg in (wide, narrow):
-        for line in LEGEND:
-            assert line.replace("\u00d7", "&#215;") in svg or line in svg
-    assert 'width="3660"' in wide  # 82 nodes side by side: wider than a window
-    assert _root_box_x(wide) < WINDOW / 4  # the root at the top left, where a browser opens
-    width = float(narrow.split('width="', 1)[1].split('"', 1)[0])
-    assert abs(_root_box_x(narrow) + 18 - width / 2) < width / 4  # a narrow tree: centred
