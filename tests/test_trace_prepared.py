@@ -56,8 +56,12 @@ def test_the_build_writes_one_script_per_position_and_an_index() -> None:
     assert set(scripts) == {"index.js"} | {f"p{n}.js" for n in range(len(PREPARED))}
     index = json.loads(scripts["index.js"].split("=", 1)[1].strip().rstrip(";"))
     assert [entry["label"] for entry in index] == [p.label for p in PREPARED]
-    body = scripts["p0.js"].split(", ", 1)[1].rsplit(");", 1)[0]
-    assert json.loads(body)["alphabeta 2"]["nodes"] == 26
+    for number, prepared in enumerate(PREPARED):
+        body = json.loads(scripts[f"p{number}.js"].split(", ", 1)[1].rsplit(");", 1)[0])
+        assert body["board"].startswith("<svg")  # the position, as the package draws it
+        assert set(body["traces"]) == {f"{a} {d}" for a, d in traces_of(prepared)}
+        if number == 0:
+            assert body["traces"]["alphabeta 2"]["nodes"] == 26
 
 
 def walk_with_the_game(game: Any, node: JsonObject, seen: list[int]) -> None:

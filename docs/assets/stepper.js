@@ -2,21 +2,25 @@
  *
  * The traces are plain scripts written at build time (tools/docs_traces.py):
  * assets/traces/index.js sets window.gtTraceIndex (the positions and their runs), and
- * assets/traces/pN.js calls window.gtTraceLoaded(N, {"alphabeta 2": trace, ...}).
+ * assets/traces/pN.js calls window.gtTraceLoaded(N, {"board": svg, "traces": {"alphabeta 2":
+ * trace, ...}}).
  * Nothing is fetched from outside; no library.
  *
  * A search becomes a list of steps: entering a node, and leaving it with its value
  * (the moves a cut-off left unsearched appear then), and a last step with the
- * principal variation.  The tree is laid out once per trace (leaves and cut-off
- * markers get slots left to right; a parent sits above the middle of its children);
- * each step only changes classes and texts.
+ * principal variation.  The tree is laid out once per trace to the width of the
+ * viewer, as `trace --svg` draws it (reference/trace/drawing.py): leaves and cut-off
+ * markers get slots left to right, a parent above the middle of its children; a
+ * subtree too wide for its room is folded, its root at the left and its children's
+ * subtrees in rows under it.  Each step only changes classes and texts.
  */
 (function () {
   "use strict";
 
   var SVG_NS = "http://www.w3.org/2000/svg";
   var INFINITE = 10000000;
-  var SLOT = 54, LEVEL = 78, BOX_W = 44, BOX_H = 20, MARGIN = 30;
+  var SLOT = 46, LEVEL = 78, BOX_W = 38, BOX_H = 20, MARGIN = 16;
+  var TOP = 26, BELOW = 34, INDENT = 26, ROW_GAP = 12;
   var scriptBase = (function () {
     var current = document.currentScript;
     var src = current ? current.src : "";
@@ -49,6 +53,10 @@
     return String(value);
   }
 
+  function points(list) {
+    return list.map(function (p) { return p[0] + "," + p[1]; }).join(" ");
+  }
+
   function el(name, attributes, parent) {
     var node = document.createElementNS(SVG_NS, name);
     for (var key in attributes) node.setAttribute(key, attributes[key]);
@@ -78,14 +86,21 @@
   }
 
   function pvNodes(trace) {
-    // the principal variation: from the last pass's root, follow the moves of trace.pv
+    // the principal variation, as reference.trace reads it: from the root of the pass that
+    // found the value (MTD(f): the last pass whose value reached its beta), along the moves
+    // of trace.pv (a move searched twice by PVS: its last search)
     var roots = trace.tree;
     var node = roots[roots.length - 1];
+    if (roots.length > 1) {
+      for (var r = roots.length - 1; r >= 0; r--) {
+        if (roots[r].window && roots[r].value >= roots[r].window[1]) { node = roots[r]; break; }
+      }
+    }
     var found = [node];
     for (var i = 0; i < trace.pv.length && node; i++) {
       var next = null;
       for (var j = 0; j < node.children.length; j++) {
-        if (node.children[j].move === trace.pv[i]) { next = node.children[j]; break; }
+        if (node.children[j].move === trace.pv[i]) next = node.children[j];
       }
       node = next;
       if (node) found.push(node);
@@ -94,29 +109,128 @@
   }
 
   /* ---------------------------------------------------------------- layout */
-  function layout(trace) {
-    var slot = 0;
-    var levels = 0;
-    function place(node, level, offset) {
-      levels = Math.max(levels, level + 1);
-      node.y = MARGIN + 24 + level * LEVEL;
-      var xs = node.children.map(function (child) { return place(child, level + 1, offset); });
-      if (node.unsearched && node.unsearched.length) {
-        node.cutX = offset + MARGIN + SLOT / 2 + slot++ * SLOT;
-        node.cutY = node.y + LEVEL;
-        xs.push(node.cutX);
-        levels = Math.max(levels, level + 2);
-      }
-      node.x = xs.length ? (xs[0] + xs[xs.length - 1]) / 2 : offset + MARGIN + SLOT / 2 + slot++ * SLOT;
-      return node.x;
+  // A block is a subtree laid out with its top left corner at (0, 0): where each node's
+  // box is centred, the points of each edge (parent to child), of each cut-off line.
+  function hasCut(node) { return node.unsearched && node.unsearched.length > 0; }
+
+  function slots(node) {
+    if (node.slots === undefined) {
+      var below = hasCut(node) ? 1 : 0;
+      node.children.forEach(function (child) { below += slots(child); });
+      node.slots = Math.max(below, 1);
     }
-    var offset = 0;
-    trace.tree.forEach(function (root) {
-      slot = 0;
-      place(root, 0, offset);
-      offset += MARGIN + Math.max(slot, 1) * SLOT + 40;
+    return node.slots;
+  }
+
+  function under(x, y) { return [x, y + BOX_H / 2 + 11]; }
+
+  function moved(block, dx, dy) {
+    function shift(p) { return [p[0] + dx, p[1] + dy]; }
+    return {
+      w: block.w, h: block.h, folded: block.folded,
+      at: block.at.map(function (e) { return [e[0], e[1] + dx, e[2] + dy]; }),
+      edges: block.edges.map(function (e) { return [e[0], e[1].map(shift)]; }),
+      cuts: block.cuts.map(function (e) { return [e[0], e[1].map(shift)]; })
+    };
+  }
+
+  function take(block, other) {
+    block.at = block.at.concat(other.at);
+    block.edges = block.edges.concat(other.edges);
+    block.cuts = block.cuts.concat(other.cuts);
+    block.folded += other.folded;
+  }
+
+  function layoutBlock(node, width) {
+    if (slots(node) * SLOT <= width || !node.children.length) return unfolded(node);
+    return folded(node, width);
+  }
+
+  function unfolded(node) {
+    var block = { w: slots(node) * SLOT, h: 0, at: [], edges: [], cuts: [], folded: 0 };
+    var next = 0, deepest = 0, where = new Map();
+    function place(here, level) {
+      deepest = Math.max(deepest, level);
+      var y = TOP + level * LEVEL;
+      var xs = here.children.map(function (child) { return place(child, level + 1); });
+      if (hasCut(here)) {
+        var cutX = SLOT / 2 + next++ * SLOT;
+        block.cuts.push([here, [[cutX, y + LEVEL]]]);
+        xs.push(cutX);
+        deepest = Math.max(deepest, level + 1);
+      }
+      if (!xs.length) xs = [SLOT / 2 + next++ * SLOT];
+      var x = (xs[0] + xs[xs.length - 1]) / 2;
+      where.set(here, [x, y]);
+      block.at.push([here, x, y]);
+      return x;
+    }
+    place(node, 0);
+    block.cuts.forEach(function (cut) {
+      var p = where.get(cut[0]);
+      cut[1].unshift(under(p[0], p[1]));
     });
-    return { width: offset + MARGIN, height: MARGIN + 24 + levels * LEVEL + 20 };
+    block.at.forEach(function (entry) {
+      var parent = entry[0];
+      parent.children.forEach(function (child) {
+        var c = where.get(child);
+        block.edges.push([child, [under(entry[1], entry[2]), [c[0], c[1] - BOX_H / 2 - 11]]]);
+      });
+    });
+    block.h = TOP + deepest * LEVEL + BELOW;
+    return block;
+  }
+
+  function folded(node, width) {
+    var room = Math.max(width - INDENT, SLOT);
+    var parts = node.children.map(function (child) { return [child, layoutBlock(child, room)]; });
+    if (hasCut(node)) parts.push([null, { w: SLOT, h: TOP + BELOW, at: [], edges: [], cuts: [], folded: 0 }]);
+    var x0 = SLOT / 2;
+    var block = { w: x0 + BOX_W / 2, h: TOP + BOX_H / 2 + 14, at: [[node, x0, TOP]], edges: [], cuts: [], folded: 1 };
+    var rows = [[]], used = 0;
+    parts.forEach(function (part) {
+      if (rows[rows.length - 1].length && used + part[1].w > room) { rows.push([]); used = 0; }
+      rows[rows.length - 1].push(part);
+      used += part[1].w;
+    });
+    var top = block.h + ROW_GAP;
+    rows.forEach(function (row) {
+      var x = INDENT, rule = top - 8, tallest = 0;
+      row.forEach(function (part) {
+        var placed = moved(part[1], x, top);
+        take(block, placed);
+        var bus = [under(x0, TOP), [x0, rule]];
+        if (part[0]) {
+          var c = placed.at[placed.at.length - 1];  // a block lists its root last
+          block.edges.push([part[0], bus.concat([[c[1], rule], [c[1], c[2] - BOX_H / 2 - 11]])]);
+        } else {
+          block.cuts.push([node, bus.concat([[x + SLOT / 2, rule], [x + SLOT / 2, top + TOP]])]);
+        }
+        x += part[1].w;
+        tallest = Math.max(tallest, part[1].h);
+      });
+      block.w = Math.max(block.w, x);
+      top += tallest + ROW_GAP;
+    });
+    block.h = top - ROW_GAP;
+    block.at.push(block.at.shift());  // the root last, as in an unfolded block
+    return block;
+  }
+
+  function layout(trace, width) {
+    // each pass of the search (one; MTD(f): one per null-window pass) under the one before
+    var top = 0, widest = 0, folds = 0;
+    trace.tree.forEach(function (root) {
+      var block = moved(layoutBlock(root, width - 2 * MARGIN), MARGIN, top + MARGIN);
+      block.at.forEach(function (e) { e[0].x = e[1]; e[0].y = e[2]; });
+      block.edges.forEach(function (e) { e[0].edgePoints = e[1]; });
+      block.cuts.forEach(function (e) { e[0].cutPoints = e[1]; });
+      if (trace.tree.length > 1) root.passTop = top + MARGIN;
+      top += block.h + MARGIN;
+      widest = Math.max(widest, block.w + 2 * MARGIN);
+      folds += block.folded;
+    });
+    return { width: widest, height: top + MARGIN, folded: folds };
   }
 
   /* ---------------------------------------------------------------- the viewer */
@@ -135,7 +249,7 @@
     this.steps = built.steps;
     this.nodes = built.nodes;
     this.pv = pvNodes(trace);
-    this.size = layout(trace);
+    this.size = layout(trace, this.layoutWidth());
     this.draw();
     this.home();
     this.go(0);
@@ -151,19 +265,18 @@
     var self = this;
     this.nodes.forEach(function (node) {
       if (node.parent) {
-        node.edge = el("line", {
-          x1: node.parent.x, y1: node.parent.y + BOX_H / 2 + 11,
-          x2: node.x, y2: node.y - BOX_H / 2 - 11, "class": "gt-edge"
-        }, edges);
+        node.edge = el("polyline", { points: points(node.edgePoints), "class": "gt-edge" }, edges);
         node.moveLabel = el("text", { x: node.x, y: node.y - BOX_H / 2 - 3, "class": "gt-move" }, boxes);
         node.moveLabel.textContent = node.move || "";
       }
-      if (node.unsearched && node.unsearched.length) {
+      if (hasCut(node)) {
         node.cut = el("g", { "class": "gt-cut" }, edges);
-        el("line", { x1: node.x, y1: node.y + BOX_H / 2 + 11, x2: node.cutX, y2: node.cutY - 10, "class": "gt-cut-edge" }, node.cut);
-        var mark = el("text", { x: node.cutX, y: node.cutY, "class": "gt-cut-mark" }, node.cut);
+        var end = node.cutPoints[node.cutPoints.length - 1];
+        var dashed = node.cutPoints.slice(0, -1).concat([[end[0], end[1] - 10]]);
+        el("polyline", { points: points(dashed), "class": "gt-cut-edge" }, node.cut);
+        var mark = el("text", { x: end[0], y: end[1], "class": "gt-cut-mark" }, node.cut);
         mark.textContent = "×";
-        var names = el("text", { x: node.cutX, y: node.cutY + 13, "class": "gt-cut-text" }, node.cut);
+        var names = el("text", { x: end[0], y: end[1] + 13, "class": "gt-cut-text" }, node.cut);
         names.textContent = node.unsearched.length + " cut";
       }
       var group = el("g", { "class": "gt-node", "data-order": node.order }, boxes);
@@ -186,8 +299,19 @@
         node.flag = el("text", { x: node.x + BOX_W / 2 + 2, y: node.y + 4, "class": "gt-flag" }, group);
         node.flag.textContent = "TT";
       }
-      group.addEventListener("click", function () { self.go(node.enteredAt); });
+      group.addEventListener("click", function () { if (!self.dragged) self.go(node.enteredAt); });
     });
+    this.trace.tree.forEach(function (root, k) {
+      if (self.trace.tree.length < 2) return;
+      var label = el("text", { x: root.x + BOX_W / 2 + 26, y: root.y + 4, "class": "gt-pass" }, boxes);
+      label.textContent = "pass " + (k + 1) + ": window [" + show(root.window[0]) + ", " +
+        show(root.window[1]) + "] → " + show(root.value);
+    });
+  };
+
+  Viewer.prototype.layoutWidth = function () {
+    var width = this.svg.getBoundingClientRect().width;
+    return Math.max(width || 800, 8 * SLOT);
   };
 
   Viewer.prototype.go = function (index) {
@@ -232,6 +356,7 @@
     this.c.querySelector("#gt-total").textContent = this.trace.nodes;
     this.c.querySelector("#gt-value").textContent = done ? show(this.trace.value) : "?";
     this.describe(step);
+    this.showBoard(current || (done ? this.pv[this.pv.length - 1] : this.nodes[0]));
     if (current) this.follow(current);
   };
 
@@ -249,7 +374,7 @@
       if (t.table && (t.table.probes || t.table.hits)) {
         lines.push("Table: " + t.table.probes + " probes, " + t.table.hits + " hits, " + t.table.cutoffs + " cut-offs.");
       }
-      if (t.tree.length > 1) lines.push("MTD(f) ran " + t.tree.length + " null-window passes, side by side.");
+      if (t.tree.length > 1) lines.push("MTD(f) ran " + t.tree.length + " null-window passes, one under the other; the principal variation is read from the last pass that reached its beta.");
     } else {
       var node = step.node;
       var side = node.to_move === 0 ? "the first player" : "the second player";
@@ -279,6 +404,74 @@
     this.info.innerHTML = lines.map(function (line) { return "<p>" + line + "</p>"; }).join("");
   };
 
+  /* ---------------------------------------------------------------- the board */
+  // The position at the current node.  An (m,n,k) board is drawn here from the root's
+  // notation and the moves on the path ("xo./.../... x": rows from the top, then the side
+  // to move); the other games show the root position as the package draws it, built with
+  // the site, and the line of moves to the node.
+  function mnkCells(notation) {
+    var parts = notation.split(" ");
+    var rows = parts[0].split("/");
+    return { rows: rows.map(function (row) { return row.split(""); }), side: parts[1] || "x" };
+  }
+
+  function mnkBoard(notation, moves) {
+    var board = mnkCells(notation);
+    var n = board.rows.length, m = board.rows[0].length, cell = 30, pad = 18;
+    var svg = el("svg", {
+      width: 2 * pad + m * cell, height: 2 * pad + n * cell,
+      viewBox: "0 0 " + (2 * pad + m * cell) + " " + (2 * pad + n * cell),
+      "class": "gt-board-mnk", role: "img"
+    });
+    var side = board.side;
+    var placed = {};
+    moves.forEach(function (move, k) {
+      var column = move.charCodeAt(0) - 97, row = n - Number(move.slice(1));
+      board.rows[row][column] = side;
+      placed[row + ":" + column] = k + 1;
+      side = side === "x" ? "o" : "x";
+    });
+    for (var r = 0; r < n; r++) {
+      var label = el("text", { x: pad / 2, y: pad + r * cell + cell / 2 + 4, "class": "gt-board-label" }, svg);
+      label.textContent = String(n - r);
+      for (var c = 0; c < m; c++) {
+        el("rect", { x: pad + c * cell, y: pad + r * cell, width: cell, height: cell, "class": "gt-board-cell" }, svg);
+        var stone = board.rows[r][c];
+        if (stone === "x" || stone === "o") {
+          var cx = pad + c * cell + cell / 2, cy = pad + r * cell + cell / 2;
+          el("circle", { cx: cx, cy: cy, r: cell * 0.36, "class": "gt-stone-" + stone }, svg);
+          if (placed[r + ":" + c]) {
+            var number = el("text", { x: cx, y: cy + 4, "class": "gt-board-number gt-on-" + stone }, svg);
+            number.textContent = placed[r + ":" + c];
+          }
+        }
+      }
+    }
+    for (var k = 0; k < m; k++) {
+      var letter = el("text", { x: pad + k * cell + cell / 2, y: 2 * pad + n * cell - 4, "class": "gt-board-label" }, svg);
+      letter.textContent = String.fromCharCode(97 + k);
+    }
+    return svg;
+  }
+
+  Viewer.prototype.showBoard = function (node) {
+    var panel = this.c.querySelector("#gt-board");
+    if (!panel || !node) return;
+    var line = [];
+    for (var up = node; up && up.parent; up = up.parent) line.unshift(up.move);
+    var caption = document.createElement("p");
+    caption.className = "gt-board-caption";
+    panel.innerHTML = "";
+    if (this.game === "mnk") {
+      panel.appendChild(mnkBoard(this.trace.position, line));
+      caption.textContent = line.length ? "Node " + node.order + ": after " + line.join(" ") + " (numbered in the order played)." : "The root: the position searched.";
+    } else {
+      panel.innerHTML = this.board || "";
+      caption.textContent = "The position searched" + (line.length ? "; node " + node.order + " is after " + line.join(" ") + "." : ".");
+    }
+    panel.appendChild(caption);
+  };
+
   /* ---------------------------------------------------------------- pan and zoom */
   Viewer.prototype.apply = function () {
     this.g.setAttribute("transform", "translate(" + this.view.x + "," + this.view.y + ") scale(" + this.view.k + ")");
@@ -293,12 +486,9 @@
   };
 
   Viewer.prototype.home = function () {
-    // the first node at full size near the top, or the whole tree when it fits
-    var box = this.svg.getBoundingClientRect();
-    var w = box.width || 800, h = box.height || 480;
-    if (this.size.width <= w && this.size.height <= h) { this.fit(); return; }
-    var root = this.nodes[0];
-    this.view = { k: 1, x: w / 2 - root.x, y: 10 };
+    // full size, the root in view: the layout fits the viewer's width, so only a tall
+    // tree needs panning (the view follows the step)
+    this.view = { k: 1, x: 0, y: 0 };
     this.apply();
   };
 
@@ -330,13 +520,16 @@
       self.zoom(event.deltaY < 0 ? 1.15 : 1 / 1.15, event.clientX - box.left, event.clientY - box.top);
     }, { passive: false });
     this.svg.addEventListener("pointerdown", function (event) {
-      dragging = { x: event.clientX, y: event.clientY, vx: self.view.x, vy: self.view.y };
-      self.svg.setPointerCapture(event.pointerId);
+      dragging = { x: event.clientX, y: event.clientY, vx: self.view.x, vy: self.view.y, id: event.pointerId };
+      self.dragged = false;
     });
     this.svg.addEventListener("pointermove", function (event) {
       if (!dragging) return;
-      self.view.x = dragging.vx + event.clientX - dragging.x;
-      self.view.y = dragging.vy + event.clientY - dragging.y;
+      var dx = event.clientX - dragging.x, dy = event.clientY - dragging.y;
+      if (!self.dragged && Math.abs(dx) + Math.abs(dy) < 4) return;  // a click, not a drag
+      if (!self.dragged) { self.dragged = true; self.svg.setPointerCapture(dragging.id); }
+      self.view.x = dragging.vx + dx;
+      self.view.y = dragging.vy + dy;
       self.apply();
     });
     this.svg.addEventListener("pointerup", function () { dragging = null; });
@@ -391,7 +584,9 @@
       var number = Number(positionSelect.value);
       var key = algorithmSelect.value + " " + depthSelect.value;
       function ready() {
-        var trace = JSON.parse(JSON.stringify(loaded[number][key])); // a fresh copy to annotate
+        var trace = JSON.parse(JSON.stringify(loaded[number].traces[key])); // a fresh copy to annotate
+        viewer.game = index[number].game;
+        viewer.board = loaded[number].board;
         viewer.setTrace(trace);
         container.setAttribute("data-ready", key);
         container.setAttribute("data-position", String(number));
