@@ -621,6 +621,19 @@
       else if (event.key === "-") viewer.zoom(0.8);
     });
     viewer.enablePanZoom();
+    var resizing = null;
+    window.addEventListener("resize", function () {
+      // a new width: lay the tree out again to fit it, at the same step
+      clearTimeout(resizing);
+      resizing = setTimeout(function () {
+        if (!viewer.trace) return;
+        var step = viewer.step;
+        viewer.size = layout(viewer.trace, viewer.layoutWidth());
+        viewer.draw();
+        viewer.home();
+        viewer.go(step);
+      }, 200);
+    });
 
     loadScript(scriptBase + "traces/index.js", function () {
       index = window.gtTraceIndex;

@@ -76,6 +76,37 @@ def test_every_prepared_position_loads(site: Watched) -> None:
         page.wait_for_selector(f"#stepper[data-position='{number}']", timeout=15_000)
         page.click("#gt-end")
         assert int(page.inner_text("#gt-nodes")) == int(page.inner_text("#gt-total")) > 0
+        assert overlapping_boxes(page) == []
+
+
+def overlapping_boxes(page: Page) -> list[list[str]]:
+    """Pairs of node boxes drawn on one another (none: the layout keeps them apart)."""
+    found: list[list[str]] = page.evaluate(
+        """() => {
+          const boxes = [...document.querySelectorAll('.gt-node')].map(
+            g => [g.dataset.order, g.querySelector('rect').getBoundingClientRect()]);
+          const pairs = [];
+          for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+            const [a, p] = boxes[i], [b, q] = boxes[j];
+            if (p.left < q.right - 0.5 && q.left < p.right - 0.5 &&
+                p.top < q.bottom - 0.5 && q.top < p.bottom - 0.5) pairs.push([a, b]);
+          }
+          return pairs;
+        }"""
+    )
+    return found
+
+
+def test_the_tree_is_laid_out_again_when_the_window_narrows(site: Watched) -> None:
+    page = site.open("step.html")
+    ready(site, "minimax 2")
+    page.click("#gt-forward")
+    page.set_viewport_size({"width": 700, "height": 900})
+    page.wait_for_function(
+        "document.querySelector('.gt-viewport').getBoundingClientRect().width"
+        " <= document.querySelector('#gt-tree').getBoundingClientRect().width"
+    )
+    assert page.inner_text("#gt-step") == "2" and overlapping_boxes(page) == []
 
 
 def tree_box(page: Page) -> dict[str, float]:
