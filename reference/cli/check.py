@@ -413,8 +413,9 @@ def options_differ(
 
 
 def start_differs(start: AnyGame, answer: PerftAnswer) -> str | None:
-    """``"the game options differ: ..."`` when the engine's moves at the start are not the
-    reference's (another board, another start position), or ``None``."""
+    """``"the game options differ (or the start position, or the rules)..."`` with the
+    moves missing and extra when the engine's moves at the start are not the reference's,
+    or ``None``.  (Under protocol 2 with the same options, :func:`greet` makes it a finding.)"""
     reference = [start.format_move(m) for m in start.legal_moves()]
     matched = match_moves(start, reference, answer.counts)
     missing = [m for m in reference if m not in matched.counts]
@@ -422,12 +423,15 @@ def start_differs(start: AnyGame, answer: PerftAnswer) -> str | None:
         return None
 
     def listed(names: Sequence[str]) -> str:
-        return " ".join(names[:12]) + (" ..." if len(names) > 12 else "")
+        return " ".join(names[:12]) + (f" ... ({len(names)} in all)" if len(names) > 12 else "")
 
+    parts = [f"missing {listed(missing)}"] if missing else []
+    parts += [f"extra {listed(matched.unknown)}"] if matched.unknown else []
     return (
-        "the game options differ (or the start position): at the start the reference has "
-        f"{len(reference)} moves ({listed(reference)}), the engine {len(answer.counts)} "
-        f"({listed(list(answer.counts))})"
+        "the game options differ (or the start position, or the rules): at the start the "
+        f"reference has {len(reference)} moves, the engine {len(answer.counts)}; the engine's "
+        f"moves: {'; '.join(parts)} (protocol 1 names no options: check the engine's game "
+        "options, or speak protocol 2 for the finding and its why)"
     )
 
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from reference import api
 from reference.errors import ParameterError, PositionFormatError
+from reference.files import unique_keys
 from reference.oracle.positions import DEFAULT_BUDGET, replay, solve_within
 from reference.registry import GameSpec, JsonObject
 from reference.search.protocol import PlayableGame
@@ -122,7 +123,7 @@ def read_suite_line(text: str, line_number: int) -> SuiteEntry:
         return PositionFormatError(f"suite line {line_number}: {message}")
 
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=unique_keys)
     except (ValueError, RecursionError) as error:
         raise bad(f"not JSON ({str(error).splitlines()[0][:100]})") from None
     if not isinstance(data, dict):
