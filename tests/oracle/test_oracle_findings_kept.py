@@ -68,3 +68,18 @@ def test_a_movement_bug_at_the_start_is_a_finding_in_every_game(
     assert status == 1 and out["fault"] is None and out["index"] == 0
     assert out["finding"]["missing"] == [expected] and out["finding"]["extra"] == []
     assert out["finding"]["why"].startswith(f"{expected} is legal")
+
+
+def test_a_long_dou_shou_qi_finding_is_shortened(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 31: findings of 127-191 plies were never shortened (the 400 tries went to move
+    lists that were not even legal); now only the legal ones count against the tries."""
+    engine = (f"{sys.executable} {Path(__file__).with_name('protocol_engine.py')} dou-shou-qi "
+              "--bug trap-takes")
+    status = main(["check", "dou-shou-qi", "--engine", engine, "--min-moves", "127",
+                   "--max-moves", "191", "--positions", "300", "--no-corners", "--json",
+                   "--quiet"])
+    out = json.loads(capsys.readouterr().out)
+    assert status == 1 and out["finding"] is not None
+    assert out["shortened_from"] is not None and out["shortened_from"] >= 127
+    assert len(out["finding"]["moves"]) < out["shortened_from"]
+    assert "d2-c2" in out["finding"]["extra"]  # the same disagreement, earlier
