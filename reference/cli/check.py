@@ -805,11 +805,14 @@ def render(out: JsonObject, case: Case | None) -> str:
     if case is not None:
         after = f"after {' '.join(case.moves) or '(the start)'}"
         if case.start is not None:
-            after = f"after {' '.join(case.moves) or '(no move)'} from --position {case.start}"
+            named = "--position" if out.get("start") else "the suite line's start"
+            after = f"after {' '.join(case.moves) or '(no move)'} from {named} {case.start}"
         lines.append(f"  checked:   {after}")
     trail = finding["trail"]
     assert isinstance(trail, list)
-    origin = "(the start)" if out.get("start") is None else "(the --position)"
+    origin = "(the start)"
+    if case is not None and case.start is not None:
+        origin = "(the --position)" if out.get("start") else "(the suite line's start)"
     for step in trail:
         asked = "value after" if step["depth"] is None else f"perft {step['depth']} below"
         lines.append(
