@@ -53,9 +53,30 @@ def read_text_file(path: str, what: str, max_bytes: int) -> str:
         raise FileReadError(what, path, reason, f"{what} {path!r} is {reason}") from None
 
 
+def unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """A JSON object's pairs as a dict, refusing a key given twice (``json.loads`` would keep
+    the last silently): pass as ``object_pairs_hook``.
+
+    >>> import json
+    >>> json.loads('{"a": 1, "a": 2}', object_pairs_hook=unique_keys)
+    Traceback (most recent call last):
+    ...
+    ValueError: the key 'a' is given twice in one object
+    """
+    result: dict[str, object] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"the key {key!r} is given twice in one object")
+        result[key] = value
+    return result
+
+
 def directory(path: str, what: str) -> Path:
     """The real (absolute, links resolved) path of the directory ``path``; raise
-    :class:`ParameterError` when there is none."""
+    :class:`ParameterError` when there is none (an empty name is none: it would be read
+    as the current folder)."""
+    if not path:
+        raise ParameterError(f"{what} '': an empty name (give a directory, e.g. '.')")
     try:
         real = Path(path).resolve(strict=True)
     except (OSError, RuntimeError, ValueError):  # missing, a loop of links, a NUL

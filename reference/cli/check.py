@@ -17,16 +17,17 @@ import argparse
 import json
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from reference.cli.options import (
     DEPTH,
     NODE_BUDGET,
     SECONDS,
     add_draw_arguments,
+    add_game_options,
     add_output_arguments,
     add_random_play_arguments,
     check_random_play,
@@ -38,6 +39,7 @@ from reference.errors import ParameterError
 from reference.oracle.compare import (
     OVER_BUDGET,
     Finding,
+    Peer,
     compare_perft,
     compare_value,
     match_moves,
@@ -110,8 +112,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(positions=None)  # None: the game's (GameSpec.positions)
     add_random_play_arguments(parser)
     parser.add_argument(
+        "--position",
+        help="start from this position (the game's notation): the random walks (or --moves) "
+        "start there, and the engine is asked in the position form (it must offer it)",
+    )
+    parser.add_argument(
         "--moves",
-        help='check only the position these moves reach from the start, e.g. "b2 a1" ("" = the start)',
+        help='check only the position these moves reach from the start (or --position), '
+        'e.g. "b2 a1" ("" = the start)',
     )
     parser.add_argument(
         "--no-corners",
@@ -170,27 +178,36 @@ class Case:
     suite_line: int | None = None
     rule: str | None = None
     """The rule this position shows, when it is a rule corner (:mod:`reference.oracle.corners`)."""
+    start: str | None = None
+    """The position ``moves`` start from (``--position``, a suite's ``start``; ``None``: the
+    game's start).  The engine is then asked in the position form."""
 
 
 def build_cases(spec: GameSpec, args: argparse.Namespace) -> list[Case]:
     """The positions to check, from the options, ``--moves`` or ``--suite``."""
     cli_options = given_options(spec, args)
     if args.suite is not None:
-        if args.moves is not None:
-            raise ParameterError("give --suite or --moves, not both")
+        if args.moves is not None or args.position is not None:
+            raise ParameterError("give --suite alone, without --moves or --position")
         return suite_cases(spec, args, cli_options)
     if args.positions is None:
         args.positions = spec.positions
     check_random_play(args)
-    new_game = game_factory(spec, cli_options)
+    start = args.position
+    new_game = game_factory(spec, cli_options, start)
     depth = spec.depth if args.depth is None else args.depth
     if args.moves is not None:
         moves = tuple(args.moves.split())
         replay(new_game, moves)  # an illegal move is bad input, reported now
-        return [Case(moves, cli_options, new_game, depth)]
-    corners = [] if args.no_corners else corner_cases(spec, cli_options, new_game, depth)
-    sampler = game_factory(spec, sampling_options(spec, cli_options))
-    drawn = [Case(moves, cli_options, new_game, depth) for moves in draw_positions(sampler, args)]
+        return [Case(moves, cli_options, new_game, depth, start=start)]
+    corners = []  # the rule corners are positions from the start: not with --position
+    if not args.no_corners and start is None:
+        corners = corner_cases(spec, cli_options, new_game, depth)
+    sampler = game_factory(spec, sampling_options(spec, cli_options), start)
+    drawn = [
+        Case(moves, cli_options, new_game, depth, start=start)
+        for moves in draw_positions(sampler, args)
+    ]
     return corners + [case for case in drawn if case.moves not in {c.moves for c in corners}]
 
 
@@ -232,9 +249,14 @@ def suite_cases(spec: GameSpec, args: argparse.Namespace, cli_options: JsonObjec
             )
         if args.depth is not None and args.depth > entry.depth:
             raise ParameterError(f"{where} has perft counts to depth {entry.depth} only")
-        key = json.dumps(entry.options, sort_keys=True)
+        key = json.dumps([entry.options, entry.start], sort_keys=True)
         if key not in factories:
-            factories[key] = game_factory(spec, entry.options)
+            try:
+                factories[key] = game_factory(spec, entry.options, entry.start)
+            except ParameterError:
+                raise
+            except ValueError as error:
+                raise type(error)(f"{where}: {error}") from None
         new_game = factories[key]
         try:
             replay(new_game, entry.moves)
@@ -254,6 +276,7 @@ def suite_cases(spec: GameSpec, args: argparse.Namespace, cli_options: JsonObjec
                 value=entry.value,
                 known_value=entry.value is not None,
                 suite_line=entry.line_number,
+                start=entry.start,
             )
         )
     return cases
@@ -263,8 +286,37 @@ def suite_cases(spec: GameSpec, args: argparse.Namespace, cli_options: JsonObjec
 # running
 
 
+class FromPosition:
+    """The engine asked in the position form about the positions reached by moves from a
+    position other than the game's start (``--position``): each request names the position
+    ``moves`` reach from ``case``'s start, so the comparison, the descent and the shortening
+    run unchanged (their moves are counted from that position)."""
+
+    def __init__(self, engine: Engine, new_game: Callable[[], AnyGame]) -> None:
+        self.engine = engine
+        self.new_game = new_game
+
+    def perft(self, moves: Sequence[str], depth: int) -> PerftAnswer:
+        return self.engine.perft((), depth, position=self.notation(moves))
+
+    def value(self, moves: Sequence[str]) -> int:
+        return self.engine.value((), position=self.notation(moves))
+
+    def notation(self, moves: Sequence[str]) -> str:
+        return replay(self.new_game, moves).to_notation()
+
+
+def peer(case: Case, engine: Engine) -> Peer:
+    """Who answers for ``case``: the engine, or the engine in the position form."""
+    return engine if case.start is None else FromPosition(engine, case.new_game)
+
+
 def check_case(case: Case, engine: Engine, what: str, budget: int) -> Finding | str | None:
     """Compare one position: ``None`` agree, a finding, or ``OVER_BUDGET`` / ``"no value"``."""
+    return _check_case(case, peer(case, engine), what, budget)
+
+
+def _check_case(case: Case, engine: Peer, what: str, budget: int) -> Finding | str | None:
     if what == "perft":
         if case.perft is not None:  # a suite: the shallower totals first, then the divide
             for depth in range(1, case.depth):
@@ -294,12 +346,15 @@ def reproduce_command(
     options: JsonObject,
     moves: Sequence[str],
     depth: int | None,
+    start: str | None = None,
 ) -> str:
-    """The command that checks exactly this position again."""
+    """The command that checks exactly this position again (``start``: its ``--position``)."""
     argv = ["python", "-m", "reference", "check", spec.name, *options_to_argv(spec, options)]
     argv += ["--engine", args.engine, "--what", args.what]
     if depth is not None:
         argv += ["--depth", str(depth)]
+    if start is not None:
+        argv += ["--position", start]
     argv += ["--moves", " ".join(moves)]
     return shlex.join(argv)
 
@@ -309,9 +364,17 @@ def run(spec: GameSpec, args: argparse.Namespace) -> int:
     if args.tablebase is not None:
         from reference.cli import check_tablebase
 
-        if args.suite is not None or args.moves is not None:
-            raise ParameterError("give --tablebase alone, without --suite or --moves")
+        if args.suite is not None or args.moves is not None or args.position is not None:
+            raise ParameterError("give --tablebase alone, without --suite, --moves or --position")
         return check_tablebase.run(spec, args, given_options(spec, args))
+    out, cases = report(spec, args)
+    print(json.dumps(out) if args.json else render(out, current_case(out, cases)))
+    return 0 if out["agree"] else 1
+
+
+def report(spec: GameSpec, args: argparse.Namespace) -> tuple[JsonObject, list[Case]]:
+    """Run ``check`` (without ``--tablebase``): its report (what ``--json`` prints) and the
+    positions it checked; bad input raises :class:`~reference.errors.ParameterError`."""
     try:
         command = shlex.split(args.engine)
     except ValueError as error:
@@ -322,26 +385,44 @@ def run(spec: GameSpec, args: argparse.Namespace) -> int:
     out = report_head(spec, args, cases)
     if not args.quiet:
         warn_if_blind(spec, args, cases)
+    start = game_factory(spec, cases[0].options)  # the game's start: the handshake's
     with Engine(
         command, timeout=args.timeout, handshake_timeout=args.handshake_timeout
     ) as engine:
-        if greet(spec, cases[0], engine, out):
+        if greet(spec, start, engine, out) and takes_positions(engine, cases, out):
             current: Case | None
             if out.pop("start_differs", False):  # a finding at the start: its moves, and why
-                current = Case((), cases[0].options, cases[0].new_game, 1)
+                current = Case((), cases[0].options, start, 1)
                 finding = compare_perft(current.new_game, engine, (), 1)
                 out["index"] = 0
             else:
-                finding, current = check_cases(spec, cases, engine, args, out)
+                finding, current = check_cases(spec, cases, engine, args, out, start)
             if finding is not None and current is not None:
-                finding = settle(spec, args, command, engine, finding, current, out)
+                settle(spec, args, command, engine, finding, current, out)
     if finding_free(out) and out["checked"] == 0:
         raise ParameterError(f"no position was compared: every one {_why_none(args, out)}")
     if out["finding"] is None and out["fault"] is None:
         out["agree"] = True
         out["index"] = None
-    print(json.dumps(out) if args.json else render(out, current_case(out, cases)))
-    return 0 if out["agree"] else 1
+    return out, cases
+
+
+def takes_positions(engine: Engine, cases: Sequence[Case], out: JsonObject) -> bool:
+    """Whether the engine can be asked about every case: a case from a position other than
+    the start needs the position form (else ``out["fault"]`` says so: False)."""
+    if engine.hello is not None and engine.hello.position:
+        return True
+    starts = [case for case in cases if case.start is not None]
+    if not starts:
+        return True
+    out["fault"] = {
+        "kind": "options",
+        "message": "the positions start from a position other than the start (--position, a "
+        "suite's 'start'), and the engine takes no position form (its handshake answer has "
+        "no word 'position'): offer it, or check from the start with --moves",
+        "request": request_line("perft", (), 1, starts[0].start),
+    }
+    return False
 
 
 def finding_free(out: JsonObject) -> bool:
@@ -351,6 +432,8 @@ def finding_free(out: JsonObject) -> bool:
 def warn_if_blind(spec: GameSpec, args: argparse.Namespace, cases: Sequence[Case]) -> None:
     """Say on stderr when the positions checked cannot tell this rule set from another
     (Dou Shou Qi's ``--rules``): an engine of the other rules would agree on every one."""
+    if any(case.start is not None for case in cases):
+        return  # the rule sets are compared along move lists from the start
     blind = blind_to_rule_sets(spec, cases[0].options, [case.moves for case in cases])
     if blind:
         print(
@@ -367,10 +450,13 @@ def current_case(out: JsonObject, cases: Sequence[Case]) -> Case | None:
     return cases[index - 1] if isinstance(index, int) and 0 < index <= len(cases) else None
 
 
-def greet(spec: GameSpec, case: Case, engine: Engine, out: JsonObject) -> bool:
-    """The handshake: the engine's protocol, game and options, and its moves at the start.
-    False (with ``out["fault"]`` set) when the engine fails it or plays another game."""
-    start = case.new_game()
+def greet(
+    spec: GameSpec, new_game: Callable[[], AnyGame], engine: Engine, out: JsonObject
+) -> bool:
+    """The handshake: the engine's protocol, game and options, and its moves at the start
+    (``new_game``: the game's start).  False (with ``out["fault"]`` set) when the engine
+    fails it or plays another game."""
+    start = new_game()
     ours = {k: str(v) for k, v in (spec.rule_options(start) if spec.rule_options else {}).items()}
     try:
         hello, first = engine.handshake(spec.name, ours)
@@ -413,8 +499,9 @@ def options_differ(
 
 
 def start_differs(start: AnyGame, answer: PerftAnswer) -> str | None:
-    """``"the game options differ: ..."`` when the engine's moves at the start are not the
-    reference's (another board, another start position), or ``None``."""
+    """``"the game options differ (or the start position, or the rules)..."`` with the
+    moves missing and extra when the engine's moves at the start are not the reference's,
+    or ``None``.  (Under protocol 2 with the same options, :func:`greet` makes it a finding.)"""
     reference = [start.format_move(m) for m in start.legal_moves()]
     matched = match_moves(start, reference, answer.counts)
     missing = [m for m in reference if m not in matched.counts]
@@ -422,12 +509,15 @@ def start_differs(start: AnyGame, answer: PerftAnswer) -> str | None:
         return None
 
     def listed(names: Sequence[str]) -> str:
-        return " ".join(names[:12]) + (" ..." if len(names) > 12 else "")
+        return " ".join(names[:12]) + (f" ... ({len(names)} in all)" if len(names) > 12 else "")
 
+    parts = [f"missing {listed(missing)}"] if missing else []
+    parts += [f"extra {listed(matched.unknown)}"] if matched.unknown else []
     return (
-        "the game options differ (or the start position): at the start the reference has "
-        f"{len(reference)} moves ({listed(reference)}), the engine {len(answer.counts)} "
-        f"({listed(list(answer.counts))})"
+        "the game options differ (or the start position, or the rules): at the start the "
+        f"reference has {len(reference)} moves, the engine {len(answer.counts)}; the engine's "
+        f"moves: {'; '.join(parts)} (protocol 1 names no options: check the engine's game "
+        "options, or speak protocol 2 for the finding and its why)"
     )
 
 
@@ -456,15 +546,18 @@ def settle(
         return finding
     found = len(finding.moves)
     try:
-        finding = shorten(current.new_game, engine, finding, case_budget(spec, current, args.budget))
+        budget = case_budget(spec, current, args.budget)
+        finding = shorten(current.new_game, peer(current, engine), finding, budget)
     except EngineFault as fault:
         out["shorten_note"] = (
             f"the engine failed while the finding was being shortened ({fault.kind}: "
             f"{fault.message}): the finding is shown as found"
         )
     out["shortened_from"] = found if len(finding.moves) < found else None
-    try:
-        out["position_request"] = position_request(engine, finding, out)
+    try:  # from --position, the requests were in the position form already
+        out["position_request"] = (
+            position_request(engine, finding, out) if current.start is None else None
+        )
     except EngineFault as fault:
         out["position_request"] = None
         out["position_note"] = (
@@ -474,8 +567,11 @@ def settle(
     finding = with_why(current.new_game, finding, explainer_for(spec))
     depth = finding.depth if finding.what == "perft" else None
     out["finding"] = finding.to_json()
-    out["reproduce"] = reproduce_command(spec, args, current.options, finding.moves, depth)
-    out["request"] = request_line(finding.what, finding.moves, depth)
+    out["reproduce"] = reproduce_command(
+        spec, args, current.options, finding.moves, depth, current.start
+    )
+    position = None if current.start is None else finding.position
+    out["request"] = request_line(finding.what, finding.moves, depth, position)
     return finding
 
 
@@ -544,10 +640,13 @@ def report_head(spec: GameSpec, args: argparse.Namespace, cases: Sequence[Case])
         corners = sum(1 for case in cases if case.rule is not None)
         if corners:
             source = f"{corners} rule corners, then {source}"
+    if args.position is not None:
+        source += f", from --position {args.position}"
     return {
         "version": CHECK_SCHEMA_VERSION,
         "game": spec.name,
         "options": cases[0].options,
+        "start": args.position,
         "what": args.what,
         "depth": cases[0].depth if args.what == "perft" else None,
         "source": source,
@@ -603,9 +702,11 @@ def check_cases(
     engine: Engine,
     args: argparse.Namespace,
     out: JsonObject,
+    start: Callable[[], AnyGame],
 ) -> tuple[Finding | None, Case | None]:
     """Compare ``cases`` in order until the first finding or engine fault; count into ``out``
-    (``checked``, ``skipped``, ``skipped_why``, ``index``, ``fault``).  The finding and its case."""
+    (``checked``, ``skipped``, ``skipped_why``, ``index``, ``fault``).  The finding and its
+    case (``start``: the game's start, asked again at the end)."""
     checked = skipped = 0
     why: dict[str, int] = {}
     current: Case | None = None
@@ -630,16 +731,16 @@ def check_cases(
                     file=sys.stderr,
                     flush=True,
                 )
-        in_step(engine, cases[0])
+        in_step(engine, start)
     except EngineFault as fault:
         out["fault"] = fault_json(fault)
     return None, current
 
 
-def in_step(engine: Engine, case: Case) -> None:
+def in_step(engine: Engine, new_game: Callable[[], AnyGame]) -> None:
     """After the last position: ask the start's moves again.  An engine one line behind (a
     stray line that shifted its answers, unseen under protocol 1) answers with a stale line."""
-    start = case.new_game()
+    start = new_game()
     answer = engine.perft((), 1)
     if start_differs(start, answer) is not None:
         raise EngineFault(
@@ -702,13 +803,20 @@ def render(out: JsonObject, case: Case | None) -> str:
     assert isinstance(finding, dict)
     lines.append(f"DISAGREEMENT at {where}")
     if case is not None:
-        lines.append(f"  checked:   after {' '.join(case.moves) or '(the start)'}")
+        after = f"after {' '.join(case.moves) or '(the start)'}"
+        if case.start is not None:
+            named = "--position" if out.get("start") else "the suite line's start"
+            after = f"after {' '.join(case.moves) or '(no move)'} from {named} {case.start}"
+        lines.append(f"  checked:   {after}")
     trail = finding["trail"]
     assert isinstance(trail, list)
+    origin = "(the start)"
+    if case is not None and case.start is not None:
+        origin = "(the --position)" if out.get("start") else "(the suite line's start)"
     for step in trail:
         asked = "value after" if step["depth"] is None else f"perft {step['depth']} below"
         lines.append(
-            f"  descent:   after {' '.join(step['moves']) or '(the start)'}: {asked} "
+            f"  descent:   after {' '.join(step['moves']) or origin}: {asked} "
             f"{step['move']}: engine {step['engine']}, reference {step['reference']}"
         )
     moves = finding["moves"]
@@ -718,10 +826,10 @@ def render(out: JsonObject, case: Case | None) -> str:
         lines.append(f"  why:       {finding['why']}")
     if out["shortened_from"] is not None:
         lines.append(
-            f"  shortened: {len(finding['moves'])} plies from the start (the disagreement first "
+            f"  shortened: {len(finding['moves'])} plies from {origin[1:-1]} (the disagreement first "
             f"seen {out['shortened_from']} plies deep)"
         )
-    lines.append(f"  moves:     {' '.join(moves) or '(none: the start)'}")
+    lines.append(f"  moves:     {' '.join(moves) or f'(none: {origin[1:-1]})'}")
     lines.append(f"  position:  {finding['position']}")
     children = finding["children"]
     assert isinstance(children, list)
@@ -744,4 +852,82 @@ def render(out: JsonObject, case: Case | None) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["add_arguments", "run"]
+class _Arguments(argparse.ArgumentParser):
+    """``check``'s options read for :func:`check`: an error raises, nothing is printed."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ParameterError(" ".join(message.split()))
+
+
+def check(
+    game: str,
+    engine: str | Sequence[str],
+    *,
+    what: str = "perft",
+    position: str | None = None,
+    moves: str | Sequence[str] | None = None,
+    suite: str | None = None,
+    positions: int | None = None,
+    seed: int | None = None,
+    min_moves: int | None = None,
+    max_moves: int | None = None,
+    depth: int | None = None,
+    budget: int | None = None,
+    corners: bool = True,
+    timeout: float | None = None,
+    handshake_timeout: float | None = None,
+    options: Mapping[str, object] | None = None,
+    quiet: bool = True,
+) -> JsonObject:
+    """``python -m reference check`` from Python: the same run (the peer protocol, the
+    descent, the shortening, the why-lines) and the same JSON object ``check --json``
+    prints (``reference/oracle/schema/check.json``).
+
+    ``engine`` is the engine's command line (a string split as a shell would, or a list);
+    ``options`` the game's options by name, as in a suite (``{"m": 4, "n": 4}``); the other
+    keywords are ``check``'s options (``None``: its default; ``corners=False`` is
+    ``--no-corners``; ``quiet=False`` writes the progress lines on stderr).  Bad input
+    raises :class:`~reference.errors.ParameterError` (a ``ValueError``) with the message
+    the command line would print; what the engine does is in the report, never raised.
+
+    For example (``my_engine.py`` speaking the protocol of ``docs/oracle.md``)::
+
+        report = check("mnk", ["python", "my_engine.py"], what="value", options={"m": 4})
+        if not report["agree"]:
+            print(report["finding"]["summary"] if report["finding"] else report["fault"])
+
+    >>> check("mnk", "my-engine", what="size")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    reference.errors.ParameterError: argument --what: invalid choice: 'size' (choose from ...)
+    """
+    from reference.registry import load
+
+    spec = load(game)
+    command = engine if isinstance(engine, str) else shlex.join(engine)
+    argv = [*options_to_argv(spec, dict(options or {})), "--engine", command, "--what", what]
+    given: dict[str, object] = {
+        "--position": position,
+        "--moves": moves if moves is None or isinstance(moves, str) else " ".join(moves),
+        "--suite": suite,
+        "--positions": positions,
+        "--seed": seed,
+        "--min-moves": min_moves,
+        "--max-moves": max_moves,
+        "--depth": depth,
+        "--budget": budget,
+        "--timeout": timeout,
+        "--handshake-timeout": handshake_timeout,
+    }
+    for flag, value in given.items():
+        if value is not None:
+            argv += [flag, str(value)]
+    argv += ["--json"] + (["--quiet"] if quiet else []) + ([] if corners else ["--no-corners"])
+    parser = _Arguments(prog=f"check {spec.name}", allow_abbrev=False, add_help=False)
+    add_game_options(parser, spec)
+    add_arguments(parser)
+    out, _ = report(spec, parser.parse_args(argv))
+    return out
+
+
+__all__ = ["add_arguments", "check", "report", "run"]

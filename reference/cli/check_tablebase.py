@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from reference.errors import ParameterError
+from reference.files import unique_keys
 from reference.oracle.engine import Engine, EngineFault
 from reference.registry import GameSpec, JsonObject
 from reference.search.retrograde import INVALID, LOSS, WIN
@@ -114,7 +115,7 @@ def read_table_suite(path: str, spec: GameSpec, options: JsonObject) -> tuple[st
         raise ParameterError(f"cannot read {path!r}: {error.strerror}") from None
     for number, text in lines:
         try:
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=unique_keys)
             if data["game"] != spec.name or data["options"] != options:
                 raise ParameterError(
                     f"{path} line {number}: a {data['game']} position with options "

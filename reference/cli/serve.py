@@ -41,7 +41,7 @@ from typing import IO, Any
 from reference.cli import results
 from reference.cli.options import SECONDS
 from reference.errors import GameError, ParameterError
-from reference.files import FileReadError, directory, path_inside
+from reference.files import FileReadError, directory, path_inside, unique_keys
 from reference.ranges import add_ranged_argument
 from reference.registry import GameSpec, JsonObject, all_specs, play_moves
 from reference.search import ALGORITHMS
@@ -262,7 +262,9 @@ def _no_constant(text: str) -> float:
 def parse_json(text: str) -> object:
     """``json.loads`` that refuses NaN, Infinity and overflowing floats, with one-line errors."""
     try:
-        return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+        return json.loads(
+            text, parse_float=_finite, parse_constant=_no_constant, object_pairs_hook=unique_keys
+        )
     except RecursionError:
         raise ParameterError("not JSON: nested too deeply") from None
     except ValueError as error:

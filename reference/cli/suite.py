@@ -1,6 +1,7 @@
 """``python -m reference suite GAME``: write a test suite, one JSON line per position.
 
-Positions come from seeded random play (as ``check`` draws them); each line holds
+Positions come from seeded random play (as ``check`` draws them), from the start or
+from ``--position``; each line holds
 the moves, the position's notation, perft counts to ``--depth`` with the divide at
 the last depth, and the exact value with every optimal move when the reference
 solves the position within ``--budget`` nodes (``null`` otherwise).  The format
@@ -44,6 +45,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "Connect6 1)",
     )
     add_random_play_arguments(parser)
+    parser.add_argument(
+        "--position",
+        help="draw the positions by random play from this position (the game's notation), "
+        "not from the start; each line then has a 'start' key",
+    )
     add_ranged_argument(
         parser,
         "--budget",
@@ -66,18 +72,21 @@ def write_suite(spec: GameSpec, args: argparse.Namespace, out: IO[str]) -> int:
     if args.tablebase is not None:
         from reference.cli import check_tablebase
 
+        if args.position is not None:
+            raise ParameterError("give --tablebase or --position, not both")
         return check_tablebase.write_suite(spec, args, given_options(spec, args), out)
     check_random_play(args)
     options = given_options(spec, args)
-    draws = draw_positions(game_factory(spec, sampling_options(spec, options)), args)
-    new_game = game_factory(spec, options)
+    start = args.position
+    draws = draw_positions(game_factory(spec, sampling_options(spec, options), start), args)
+    new_game = game_factory(spec, options, start)
     depth = spec.depth if args.depth is None else args.depth
     unsolved = {"value not tried": 0, "over budget": 0}
     for index, moves in enumerate(draws, start=1):
         budget = args.budget
         if budget is None:  # the game's default for this position (it may depend on the plies left)
             budget = spec.budget_for(replay(new_game, moves))
-        line = suite_line(spec, options, moves, depth=depth, budget=budget)
+        line = suite_line(spec, options, moves, depth=depth, budget=budget, start=start)
         out.write(json.dumps(line) + "\n")
         out.flush()
         solved = "solved"

@@ -552,8 +552,13 @@ def with_why(
 # the shortest witness
 
 SHORTEN_TRIES = 400
-"""Shorter move lists :func:`shorten` tries at most (our choice: each costs an engine request
-or a few)."""
+"""Shorter *legal* move lists :func:`shorten` asks the engine about, at most (our choice:
+each costs an engine request or a few)."""
+
+SHORTEN_REPLAYS = 5_000
+"""Shorter move lists :func:`shorten` replays at most, legal or not (our choice: an illegal
+list costs no request, only a replay; in a long game most are illegal, and counting them
+against :data:`SHORTEN_TRIES` left findings of 127-191 Dou Shou Qi plies unshortened)."""
 
 
 def shorten(
@@ -562,6 +567,7 @@ def shorten(
     finding: Finding,
     budget: int | None,
     tries: int = SHORTEN_TRIES,
+    replays: int = SHORTEN_REPLAYS,
 ) -> Finding:
     """The same kind of disagreement, found at a shorter move list when one can be found.
 
@@ -569,21 +575,21 @@ def shorten(
     legal and the engine still disagrees *at that position itself* (perft: the move lists
     differ and share a missing or extra move with ``finding``; value: the descent from
     there ends there, with the same kind).  The result is a local minimum: no single run
-    of plies can be removed.  Kinds without a local test (counts, budgets, suites) are
+    of plies can be removed (unless ``tries`` legal lists, or ``replays`` lists in all,
+    were tried first).  Kinds without a local test (counts, budgets, suites) are
     returned as they are.
     """
     if finding.kind not in ("moves", "end", "combination") or not finding.moves:
         return finding
     best, moves = finding, list(finding.moves)
-    left = tries
+    left = Counts(tries, replays)
     size = max(1, len(moves) // 2)
-    while size >= 1 and left > 0:
+    while size >= 1 and left.more():
         removed = False
         start = 0
-        while start + size <= len(moves) and left > 0:
+        while start + size <= len(moves) and left.more():
             candidate = moves[:start] + moves[start + size :]
-            left -= 1
-            shorter = _witness_at(new_game, peer, candidate, finding, budget)
+            shorter = _witness_at(new_game, peer, candidate, finding, budget, left)
             if shorter is not None:
                 best, moves, removed = shorter, candidate, True
             else:
@@ -593,18 +599,35 @@ def shorten(
     return best
 
 
+class Counts:
+    """What :func:`shorten` may still spend: engine requests (legal lists) and replays."""
+
+    def __init__(self, tries: int, replays: int) -> None:
+        self.tries = tries
+        self.replays = replays
+
+    def more(self) -> bool:
+        return self.tries > 0 and self.replays > 0
+
+
 def _witness_at(
     new_game: Callable[[], AnyGame],
     peer: Peer,
     moves: Sequence[str],
     finding: Finding,
     budget: int | None,
+    left: Counts | None = None,
 ) -> Finding | None:
-    """The finding at ``moves`` itself when it is the same kind as ``finding``, else ``None``."""
+    """The finding at ``moves`` itself when it is the same kind as ``finding``, else ``None``
+    (``left``: counted down, a replay each time, a try when the list is legal)."""
+    if left is not None:
+        left.replays -= 1
     try:
         game = replay(new_game, moves)
     except GameError:
         return None
+    if left is not None:
+        left.tries -= 1
     if finding.what == "perft":
         answer = peer.perft(moves, 1)
         reference = [game.format_move(m) for m in game.legal_moves()]

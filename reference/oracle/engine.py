@@ -63,6 +63,15 @@ STARTUP_TIMEOUT = 60.0
 """Seconds an engine may take to start and answer the handshake, at least (our choice: an
 engine may import a large library first; ``--timeout`` applies to every later answer)."""
 
+EXIT_POLL = 0.5
+"""Seconds between looks at whether the engine has exited while ``check`` waits for a line
+(an engine that exits while a process it started keeps its output open never closes it)."""
+
+HELD_OPEN = (
+    ", and a process it started still holds its output open (that process is stopped too; "
+    "no answer came)"
+)
+
 PROTOCOL = 2
 """The protocol version ``check`` speaks (1: the same requests without ids or handshake)."""
 
@@ -396,7 +405,13 @@ class Engine:
                 self._fail("garbage", f"move {shorten(move)!r} is listed twice", request)
             counts[move] = count
             if len(counts) > MAX_ANSWER_LINES:
-                self._fail("garbage", f"more than {MAX_ANSWER_LINES:,} lines and no total", request)
+                self._fail(
+                    "flood",
+                    f"the answer lists more than {MAX_ANSWER_LINES:,} moves, more than any "
+                    "position has: stopped before its 'total' line (an answer is one line per "
+                    "legal move at the position, its perft D-1 below, not one per sequence)",
+                    request,
+                )
         listed = sum(counts.values())
         if int(total.group(1)) != listed:
             self._fail(
@@ -467,6 +482,13 @@ class Engine:
             )
         if match.group(1) != rid:
             other = int(match.group(1))
+            if other == int(rid):
+                self._fail(
+                    "stray",
+                    f"the request id is written {match.group(1)!r}, the request was {rid!r}: "
+                    "echo the id exactly as it was sent (no leading zeros)",
+                    request,
+                )
             when = "when" if other < int(rid) else "which was never asked, when"
             self._fail(
                 "stray", f"the engine answered request {other} {when} {rid} was asked", request
@@ -490,9 +512,13 @@ class Engine:
                     f"no answer within {deadline.end - deadline.start:g} s (a missing answer, or raise --timeout)",
                     request,
                 )
-            raw = self._take(remaining)
+            raw = self._take(min(remaining, EXIT_POLL))
             if raw is _NOTHING:
-                continue  # the deadline decides, on the next turn of the loop
+                if self._process.poll() is None:
+                    continue  # the deadline decides, on the next turn of the loop
+                raw = self._take(EXIT_POLL)  # what it wrote before it exited
+                if raw is _NOTHING:  # exited, and its output is still open: a child holds it
+                    self._fail("crash", self._exit_description(held_open=True), request)
             if raw is None:
                 self._fail("crash", self._exit_description(), request)
             if raw is _FLOOD:
@@ -529,13 +555,13 @@ class Engine:
         self._stop()
         raise EngineFault(kind, message, request)
 
-    def _exit_description(self) -> str:
+    def _exit_description(self, *, held_open: bool = False) -> str:
         try:
             code = self._process.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
             return "the engine closed its output"
-        how = f"was killed by signal {-code}" if code < 0 else f"exited with status {code}"
-        return f"the engine {how}{self._stderr_said()}"
+        held = HELD_OPEN if held_open else ""
+        return f"the engine {_how_it_ended(code)}{held}{self._stderr_said()}"
 
     def _stderr_said(self) -> str:
         last = self._last_stderr_line()
@@ -563,6 +589,33 @@ class Engine:
             with contextlib.suppress(OSError):
                 self._process.stdin.close()
         # stdout stays open: the reader thread (a daemon) may still be blocked on it.
+
+
+def _how_it_ended(code: int) -> str:
+    """``exited with status 3``, ``was killed by signal 9 (SIGKILL)``: a return code in words
+    (``subprocess`` gives a signal as a negative code, a shell as 128 + the signal).
+
+    >>> _how_it_ended(-9)
+    'was killed by signal 9 (SIGKILL)'
+    >>> _how_it_ended(137)
+    'exited with status 137 (a shell says so when its command was killed by signal 9, SIGKILL)'
+    """
+    if code < 0:
+        return f"was killed by signal {-code}{_signal_name(-code, ' ({})')}"
+    if 128 < code < 128 + 65 and _signal_name(code - 128, "{}"):
+        name = _signal_name(code - 128, ", {}")
+        return (
+            f"exited with status {code} (a shell says so when its command was killed by "
+            f"signal {code - 128}{name})"
+        )
+    return f"exited with status {code}"
+
+
+def _signal_name(number: int, form: str) -> str:
+    try:
+        return form.format(signal.Signals(number).name)
+    except ValueError:
+        return ""
 
 
 _NOTHING = b"\x00nothing"

@@ -31,6 +31,7 @@ from typing import Any
 
 from reference import api
 from reference.errors import ParameterError, PositionFormatError
+from reference.files import unique_keys
 from reference.oracle.positions import DEFAULT_BUDGET, replay, solve_within
 from reference.registry import GameSpec, JsonObject
 from reference.search.protocol import PlayableGame
@@ -41,13 +42,16 @@ MAX_SUITE_LINE = 1 << 24
 """Longest line read from a suite file, in characters (our choice)."""
 
 
-def game_factory(spec: GameSpec, options: object) -> Callable[[], AnyGame]:
-    """A function building the start position of ``spec``'s game with ``options`` (checked now)."""
+def game_factory(
+    spec: GameSpec, options: object, start: str | None = None
+) -> Callable[[], AnyGame]:
+    """A function building the start position of ``spec``'s game with ``options``, or the
+    position ``start`` (the game's notation) when given; both checked now."""
     values = spec.check_options(options)
-    spec.new_game(values, None)  # reports bad options at once
+    spec.new_game(values, start)  # reports bad options, or a bad position, at once
 
     def new_game() -> AnyGame:
-        return spec.new_game(values, None)
+        return spec.new_game(values, start)
 
     return new_game
 
@@ -74,15 +78,18 @@ def suite_line(
     *,
     depth: int,
     budget: int | None = DEFAULT_BUDGET,
+    start: str | None = None,
 ) -> JsonObject:
-    """The suite line of the position reached by ``moves`` from the start (see the module docstring)."""
+    """The suite line of the position reached by ``moves`` from the start, or from the
+    position ``start`` (then the line has a ``start`` key; see the module docstring)."""
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
         raise ParameterError(f"suite depth must be an integer >= 1, got {depth!r}")
-    game = replay(game_factory(spec, options), moves)
+    game = replay(game_factory(spec, options, start), moves)
     solution = solve_within(game, budget)
     return {
         "game": spec.name,
         "options": dict(options),
+        **({} if start is None else {"start": start}),
         "moves": list(moves),
         "position": game.to_notation(),
         "perft": [api.perft(game, d) for d in range(1, depth + 1)],
@@ -105,6 +112,8 @@ class SuiteEntry:
     divide: dict[str, int]
     value: int | None
     best_moves: tuple[str, ...] | None
+    start: str | None = None
+    """The position ``moves`` are played from (``None``: the game's start)."""
 
     @property
     def depth(self) -> int:
@@ -122,18 +131,22 @@ def read_suite_line(text: str, line_number: int) -> SuiteEntry:
         return PositionFormatError(f"suite line {line_number}: {message}")
 
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=unique_keys)
     except (ValueError, RecursionError) as error:
         raise bad(f"not JSON ({str(error).splitlines()[0][:100]})") from None
     if not isinstance(data, dict):
         raise bad("not a JSON object")
     required = ("game", "options", "moves", "position", "perft", "divide", "value", "best_moves")
     missing = [key for key in required if key not in data]
-    unknown = sorted(set(data) - set(required))
+    unknown = sorted(set(data) - set(required) - {"start"})
     if missing or unknown:
         raise bad(
-            f"missing keys {missing}, unknown keys {unknown}; a line has exactly {list(required)}"
+            f"missing keys {missing}, unknown keys {unknown}; a line has exactly "
+            f"{list(required)} (and 'start', the position the moves start from, when not the game's)"
         )
+    start = data.get("start")
+    if start is not None and not isinstance(start, str):
+        raise bad("'start' must be a string (a position in the game's notation)")
     game, options, moves, position = data["game"], data["options"], data["moves"], data["position"]
     perft, divide, value, best = data["perft"], data["divide"], data["value"], data["best_moves"]
     if not isinstance(game, str) or not isinstance(position, str):
@@ -167,6 +180,7 @@ def read_suite_line(text: str, line_number: int) -> SuiteEntry:
         divide=dict(divide),
         value=value,
         best_moves=None if best is None else tuple(best),
+        start=start,
     )
 
 
@@ -211,7 +225,7 @@ def verify_line(spec: GameSpec, entry: SuiteEntry, *, budget: int | None = None)
     problems: list[str] = []
     if entry.game != spec.name:
         return [f"game {entry.game!r} is not {spec.name!r}"]
-    game = replay(game_factory(spec, entry.options), entry.moves)
+    game = replay(game_factory(spec, entry.options, entry.start), entry.moves)
     if game.to_notation() != entry.position:
         problems.append(f"position: {entry.position!r}, the reference {game.to_notation()!r}")
     perft = tuple(api.perft(game, d) for d in range(1, entry.depth + 1))

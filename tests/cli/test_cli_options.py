@@ -20,9 +20,10 @@ from reference.registry import GAMES
 from reference.registry import load as load_spec
 from reference.search import MATE_BOUND, SearchResult
 
-NO_POSITION = {"positions", "check", "suite"}
+NO_POSITION = {"positions"}
 """Commands with a GAME that do not start from one position: ``positions`` lists the named
-positions, ``check`` and ``suite`` draw random ones (README: the exceptions)."""
+positions (README: the exceptions).  ``check`` and ``suite`` draw random ones from the
+start or from ``--position`` (``suite`` has no ``--moves``)."""
 
 STRING_OPTIONS = {"position", "moves", "scenario", "file", "dask", "engine", "suite", "output", "checkpoint", "svg", "tablebase"}
 """Options whose value is text (notation, a file name, a cluster address), not a number."""
@@ -92,6 +93,8 @@ def test_every_command_takes_position_and_moves_as_the_readme_says() -> None:
         dests = {action.dest for action in parser._actions}
         if command in NO_POSITION:
             assert "position" not in dests
+        elif command == "suite":
+            assert "position" in dests, (command, game)
         else:
             assert {"position", "moves"} <= dests, (command, game)
 

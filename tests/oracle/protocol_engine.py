@@ -15,6 +15,10 @@ Bugs (each a plausible engine mistake, introduced into this package's own rules)
 * ``forgets-a1`` (mnk): the cell a1 is never a legal move (a bug seen at the start).
 * ``water-mouse-takes`` (dou-shou-qi): a mouse in the water takes an elephant on land.
 * ``trap-takes`` (dou-shou-qi): a piece on an opponent's trap takes at full strength.
+* ``forgets-first`` (any game): the first legal move at the start is never generated (a
+  movement bug seen at the start, in every game).
+* ``first-move-lost`` (any game): away from the start, the first legal move of the position
+  asked about is never listed (a bug seen only past the start, for ``check --position``).
 
 Faults: ``crash`` (exit after the first answer), ``hang`` (never answer), ``garbage``, ``huge-count`` (a 5,000-digit count), ``arabic-digits`` (a count
 in Arabic-Indic digits), ``wrong-total``, ``duplicate`` (a move listed twice),
@@ -165,7 +169,7 @@ DSQ_BUGS: dict[str, type[DouShouQi]] = {
     "water-mouse-takes": WaterMouseTakesDouShouQi,
     "trap-takes": TrapTakesDouShouQi,
 }
-BUGS = ("none", "edge-diagonal", "double-box-turn", "forgets-a1", *DSQ_BUGS)
+BUGS = ("none", "edge-diagonal", "double-box-turn", "forgets-a1", "forgets-first", "first-move-lost", *DSQ_BUGS)
 
 
 def new_game(args: argparse.Namespace, position: str | None = None) -> PlayableGame[Any]:
@@ -278,6 +282,11 @@ def answer(args: argparse.Namespace, words: list[str], served: int) -> list[str]
     game, moves = start(args, rest[1:])
     play(args, game, moves)
     counts = api.divide(game, depth)
+    at_start = game.to_notation() == new_game(args).to_notation()
+    if args.bug == "forgets-first" and at_start:  # at the start, the first move is lost
+        counts = dict(list(counts.items())[1:])
+    if args.bug == "first-move-lost" and not at_start:  # past the start, the same
+        counts = dict(list(counts.items())[1:])
     if args.aliases:
         counts = {alias(game, move): count for move, count in counts.items()}
     lines = [f"{move} {count}" for move, count in counts.items()]
