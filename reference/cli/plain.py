@@ -15,12 +15,18 @@ import re
 
 _ROLE = re.compile(r":[a-z]+(?::[a-z]+)?:`~?([^`]+)`")
 _LITERAL = re.compile(r"``(.+?)``")
+_INTERPRETED = re.compile(r"`([^`\n]+)`")  # reST's default role (and Markdown's code)
 _BLOCK = re.compile(r"(?<=\S)::$", re.MULTILINE)  # "a JSON object::" -> "a JSON object:"
 
 
 def plain(text: str) -> str:
-    """``text`` without reST roles, literals and literal-block markers: ``:func:`~a.b```
-    -> ``b``, ````x```` -> ``x``, a line ending ``::`` -> ``:``."""
+    """``text`` without reST roles, literals, interpreted text and literal-block markers:
+    ``:func:`~a.b``` -> ``b``, ````x```` -> ``x``, a line ending ``::`` -> ``:``, and a
+    word in single backquotes (reST's default role, Markdown's code) without them.
+
+    >>> plain("answers (written by `suite`)")
+    'answers (written by suite)'
+    """
 
     def role(match: re.Match[str]) -> str:
         target = match.group(1)
@@ -28,4 +34,5 @@ def plain(text: str) -> str:
             return target.rsplit(".", 1)[-1]
         return target
 
-    return _BLOCK.sub(":", _LITERAL.sub(r"\1", _ROLE.sub(role, text)))
+    text = _LITERAL.sub(r"\1", _ROLE.sub(role, text))
+    return _BLOCK.sub(":", _INTERPRETED.sub(r"\1", text))

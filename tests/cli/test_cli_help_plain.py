@@ -10,7 +10,8 @@ import pytest
 from reference.cli.main import OWN_COMMANDS, command_games, main
 from reference.cli.plain import plain
 
-MARKUP = re.compile(r"``|:[a-z]+:`|(?<=\S)::$", re.MULTILINE)
+MARKUP = re.compile(r"`|:[a-z]+:`|(?<=\S)::$", re.MULTILINE)
+"""Any backquote (a literal, a role, interpreted text), a role, a literal-block marker."""
 
 
 def every_help() -> list[tuple[str, ...]]:
@@ -43,3 +44,6 @@ def test_the_help_screens_that_had_markup_still_say_what_they_said() -> None:
     )
     assert plain("a JSON object::\n\n    {}") == "a JSON object:\n\n    {}"
     assert plain("a ``{\"game\", \"illegal\"}`` object") == 'a {"game", "illegal"} object'
+    assert plain("answers (written by `suite`), as `solve` reports it") == (
+        "answers (written by suite), as solve reports it"
+    )

@@ -3,6 +3,10 @@ quit, the end of input, and values said in words (issue 29)."""
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+
 import pytest
 
 from reference.cli.main import main
@@ -94,3 +98,35 @@ def test_a_heuristic_value_is_called_an_opinion(
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "looked 1 ply ahead, no forced result; the evaluation has x" in out
+
+
+def test_ctrl_c_at_the_prompt_exits_130_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupted)
+    assert main(MNK) == 130
+    err = capsys.readouterr().err
+    assert err == "interrupted\n"
+
+
+def test_a_real_sigint_exits_130_without_a_traceback() -> None:
+    """SIGINT sent once the prompt is printed (read from the pipe: no sleeping)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "reference", *MNK],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    seen = b""
+    while not seen.endswith(b"x> "):
+        chunk = process.stdout.read1(100)
+        assert chunk, seen
+        seen += chunk
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert err.decode() == "interrupted\n"
