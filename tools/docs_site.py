@@ -238,9 +238,31 @@ def figures_with_captions(page_html: str, where: str = "") -> str:
     return _LONE_IMAGE.sub(figure, page_html)
 
 
+_TABLE = re.compile(r"<table>.*?</table>", re.S)
+_CODE = re.compile(r"(<code>)(.*?)(</code>)", re.S)
+_TAG_OR_ENTITY = re.compile(r"(<[^>]*>|&[#\w]+;)")
+_BREAK_AFTER = re.compile(r"([./_,=(:])(?=\w)")
+
+
+def breakable_code_in_tables(page_html: str) -> str:
+    """Code in a table cell may break after ``.``, ``/``, ``_``, ``,``, ``=``, ``(`` or ``:``
+    (a ``<wbr>``), so that ``reference.search.minimax.minimax`` wraps at its dots instead
+    of widening its column or breaking in the middle of a name (docs/assets/site.css)."""
+
+    def code(match: re.Match[str]) -> str:
+        parts = _TAG_OR_ENTITY.split(match.group(2))
+        text = "".join(
+            part if _TAG_OR_ENTITY.fullmatch(part) else _BREAK_AFTER.sub(r"\1<wbr>", part)
+            for part in parts
+        )
+        return match.group(1) + text + match.group(3)
+
+    return _TABLE.sub(lambda table: _CODE.sub(code, table.group(0)), page_html)
+
+
 def on_page_content(page_html: str, page: Page, **_: object) -> str:
-    """Pictures as figures with captions that open full size."""
-    return figures_with_captions(page_html, page.file.src_path)
+    """Pictures as figures with captions that open full size; code in tables that wraps."""
+    return breakable_code_in_tables(figures_with_captions(page_html, page.file.src_path))
 
 
 def examples_page(root: Path = ROOT) -> str:
