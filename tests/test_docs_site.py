@@ -98,6 +98,40 @@ def test_lone_pictures_become_figures_with_captions_that_open_full_size() -> Non
         tool.figures_with_captions('<p><img alt="" src="figures/t.svg" /></p>', "page.md")
 
 
+def test_a_wide_picture_keeps_its_size_in_a_box_that_scrolls(tmp_path: Path) -> None:
+    require_mkdocs()
+    tool = load_tool("docs_site")
+    wide = tmp_path / "wide.svg"
+    wide.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="3660" height="344">\n</svg>')
+    narrow = tmp_path / "narrow.svg"
+    narrow.write_text('<svg width="560.5px" height="9" xmlns="http://www.w3.org/2000/svg"/>')
+    assert tool.svg_width(wide) == 3660 and tool.svg_width(narrow) == 560.5
+    assert tool.svg_width(tmp_path / "missing.svg") is None
+    assert tool.svg_width(tmp_path) is None
+    widths = {"w.svg": 3660.0, "n.svg": 560.0}
+    out = tool.figures_with_captions(
+        '<p><img alt="A tree" src="w.svg" /></p><p><img alt="A board" src="n.svg" /></p>',
+        "page.md",
+        widths.get,
+    )
+    assert out.count('class="gt-figure gt-wide"><div class="gt-scroll"><a href="w.svg"') == 1
+    assert "3660 px wide: scroll sideways" in out
+    assert '<figure class="gt-figure"><a href="n.svg"' in out
+
+
+def test_code_in_a_table_breaks_at_its_dots_and_nowhere_outside_tables() -> None:
+    require_mkdocs()
+    tool = load_tool("docs_site")
+    page = (
+        "<p><code>a.b</code></p><table><tr><td><code>reference.search_x/&lt;t&gt;</code>"
+        " <code>f(x=1)</code></td></tr></table>"
+    )
+    assert tool.breakable_code_in_tables(page) == (
+        "<p><code>a.b</code></p><table><tr><td><code>reference.<wbr>search_<wbr>x/&lt;t&gt;"
+        "</code> <code>f(<wbr>x=<wbr>1)</code></td></tr></table>"
+    )
+
+
 def test_the_examples_page_lists_every_script() -> None:
     require_mkdocs()
     tool = load_tool("docs_site")

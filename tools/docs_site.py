@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import html
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -218,11 +219,31 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 _LONE_IMAGE = re.compile(r"<p>\s*(<img [^>]*>)\s*</p>")
 _ALT = re.compile(r'alt="([^"]*)"')
 _SRC = re.compile(r'src="([^"]*)"')
+_SVG_WIDTH = re.compile(r'<svg\b[^>]*?\swidth="([0-9.]+)(?:px)?"')
+
+WIDE = 900
+"""A picture wider than this many pixels is shown at its own size in a box that scrolls
+sideways: the text column is about 690 px at a 1280 px window, and a tree of 1,260 px
+shrunk to fit would have labels 5 px high."""
 
 
-def figures_with_captions(page_html: str, where: str = "") -> str:
+def svg_width(path: Path) -> float | None:
+    """The width an SVG file declares on its root (``None``: not an SVG, no number)."""
+    if path.suffix != ".svg" or not path.is_file():
+        return None
+    with path.open(encoding="utf-8") as handle:
+        found = _SVG_WIDTH.search(handle.read(4000))
+    return float(found.group(1)) if found else None
+
+
+def figures_with_captions(
+    page_html: str, where: str = "", width_of: Callable[[str], float | None] = lambda _: None
+) -> str:
     """Each picture alone in a paragraph as ``<figure>``: the picture inside a link to its
-    file (a click opens it full size) and its alt text as a visible caption."""
+    file (a click opens it full size) and its alt text as a visible caption.
+
+    A picture wider than :data:`WIDE` (``width_of(src)``, in pixels) keeps its own size in
+    a box that scrolls sideways (class ``gt-wide``), its caption below the box saying so."""
 
     def figure(match: re.Match[str]) -> str:
         image = match.group(1)
@@ -230,17 +251,51 @@ def figures_with_captions(page_html: str, where: str = "") -> str:
         src = _SRC.search(image)
         if alt is None or not alt.group(1).strip() or src is None:
             raise PluginError(f"{where}: a picture without alt text (its caption): {image[:120]}")
-        return (
-            f'<figure class="gt-figure"><a href="{src.group(1)}" title="open full size">'
-            f"{image}</a><figcaption>{alt.group(1)}</figcaption></figure>"
-        )
+        link = f'<a href="{src.group(1)}" title="open full size">{image}</a>'
+        caption = alt.group(1)
+        width = width_of(src.group(1))
+        if width is not None and width > WIDE:
+            return (
+                f'<figure class="gt-figure gt-wide"><div class="gt-scroll">{link}</div>'
+                f'<figcaption>{caption} <span class="gt-hint">({width:.0f} px wide: scroll '
+                f"sideways, or click to open it alone)</span></figcaption></figure>"
+            )
+        return f'<figure class="gt-figure">{link}<figcaption>{caption}</figcaption></figure>'
 
     return _LONE_IMAGE.sub(figure, page_html)
 
 
-def on_page_content(page_html: str, page: Page, **_: object) -> str:
-    """Pictures as figures with captions that open full size."""
-    return figures_with_captions(page_html, page.file.src_path)
+_TABLE = re.compile(r"<table>.*?</table>", re.S)
+_CODE = re.compile(r"(<code>)(.*?)(</code>)", re.S)
+_TAG_OR_ENTITY = re.compile(r"(<[^>]*>|&[#\w]+;)")
+_BREAK_AFTER = re.compile(r"([./_,=(:])(?=\w)")
+
+
+def breakable_code_in_tables(page_html: str) -> str:
+    """Code in a table cell may break after ``.``, ``/``, ``_``, ``,``, ``=``, ``(`` or ``:``
+    (a ``<wbr>``), so that ``reference.search.minimax.minimax`` wraps at its dots instead
+    of widening its column or breaking in the middle of a name (docs/assets/site.css)."""
+
+    def code(match: re.Match[str]) -> str:
+        parts = _TAG_OR_ENTITY.split(match.group(2))
+        text = "".join(
+            part if _TAG_OR_ENTITY.fullmatch(part) else _BREAK_AFTER.sub(r"\1<wbr>", part)
+            for part in parts
+        )
+        return match.group(1) + text + match.group(3)
+
+    return _TABLE.sub(lambda table: _CODE.sub(code, table.group(0)), page_html)
+
+
+def on_page_content(page_html: str, page: Page, config: MkDocsConfig, **_: object) -> str:
+    """Pictures as figures with captions that open full size; code in tables that wraps."""
+    folder = (Path(config.docs_dir) / page.file.src_path).parent
+
+    def width_of(src: str) -> float | None:
+        return None if "://" in src else svg_width(folder / src)
+
+    figures = figures_with_captions(page_html, page.file.src_path, width_of)
+    return breakable_code_in_tables(figures)
 
 
 def examples_page(root: Path = ROOT) -> str:
