@@ -36,18 +36,19 @@ from reference.connect6.candidates import candidate_points
 from reference.connect6.figures import road_table, roads_through_points, tss_win
 from reference.connect6.geometry import geometry
 from reference.connect6.puzzles import PUZZLES, WIN_IN_3
-from reference.connect6.tss import threat_space_search, verify_win
+from reference.connect6.tss import threat_space_search, tss_attack, verify_win
 from reference.listings import beside
 
 # %% [markdown]
 # ## The listing beside the code
 #
-# The report describes threat-space search in prose (§2.1.4, §2.2.3): its steps are the
-# comments of the driver below (the report has no numbered listing, so the left column
-# stays empty).
+# The report describes threat-space search in prose (§2.1.4, §2.2.3), in steps (numbered
+# by us in `reference/connect6/tss.py`'s docstring): the left column names the step each
+# line of the core carries out (the driver `threat_space_search` adds the node budget, the
+# memo and the result).
 
 # %%
-beside(threat_space_search)
+beside(tss_attack)
 
 # %% [markdown]
 # ## The road model

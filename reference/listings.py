@@ -1,7 +1,8 @@
 """A paper's listing beside the code that implements it (for notebooks and the docs).
 
 The functions that implement a paper's pseudo-code tag their lines with comments such as
-``# line 4`` or ``# lines 1-2: game over or depth 0``.  :func:`beside` lays a function's
+``# line 4`` or ``# lines 1-2: game over or depth 0`` (``# step 3`` where a paper
+describes its algorithm in numbered steps of prose, as seed 004 does TSS).  :func:`beside` lays a function's
 source out in two columns: on the left the paper's line each code line implements (and
 the words of its comment), on the right the code, so a student reads the listing and the
 Python side by side.  In a notebook the result shows as a table (``_repr_html_``); printed,
@@ -22,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-_TAG = re.compile(r"#\s*(?:OURS:\s*)?(lines?\s+\d+(?:\s*[-,]\s*\d+)*)\b")
+_TAG = re.compile(r"#\s*(?:OURS:\s*)?((?:lines?|steps?)\s+\d+(?:\s*[-,]\s*\d+)*)\b")
 
 
 @dataclass(frozen=True)

@@ -30,3 +30,11 @@ def test_html_and_text_show_both_columns() -> None:
     assert "line 1" in html and "next_permutation" in html
     text = str(listing)
     assert text.splitlines()[0].endswith(listing.rows[0][1])
+
+
+def test_steps_of_prose_are_tags_too() -> None:
+    """Threat-space search (seed 004) is described in steps, not lines: its core's
+    ``# step N`` comments are the left column, in the order the code meets them."""
+    from reference.connect6.tss import tss_attack
+
+    assert beside(tss_attack).tagged() == ["step 4", "steps 1-2", "step 4", "step 3"]

@@ -8,6 +8,20 @@ threatening shapes; our translation),
 roads (路) of length 2 and 3, in O(1) per road), §3.2 (future work: single-threat
 search; we add it as an option).
 
+**The search in the report's steps** (§2.1.4 and §2.2.3 (2); the report numbers
+none, the step numbers are ours), read in :func:`tss_attack` and :func:`tss_defend`, the
+core; :func:`threat_space_search` is the driver (node count, budget, deadline, memo,
+shortest win first, the result):
+
+1. find the points that make a threat, the empty points of our roads of length 2 and
+   3, from the road table (:func:`threat_moves`);
+2. keep the double-threat moves ("判断当前选择的下法是否为双威胁下法": decide whether
+   the move is a double-threat move; our translation), best first;
+3. the opponent must block every threat (:func:`blocking_replies`); after each block,
+   back to step 1 ("使得对方一直处于被威胁状态": keep the opponent under threat);
+4. until we succeed: a threat left open is completed to six, and three threats cannot
+   be blocked with two stones.
+
 Definitions (ours; the report names double threats but defines no count):
 
 * a **threat** of colour c is a road of length 4 or 5 of colour c (no opponent
@@ -204,20 +218,87 @@ def threat_moves(game: Connect6, allow_single: bool) -> list[tuple[Move, int]]:
 Win = tuple[tuple[Move, ...], int]
 """A found win: the main line and the attacker moves it needs against the worst reply."""
 
+Attack = Callable[[Connect6, int, int], "Win | None"]
+"""An attacker node: (position, attacker moves left, single-threat moves left) -> a win or None."""
+Defend = Callable[[Connect6, int, int], "Win | None"]
+"""A defender node, the same signature: a win against every blocking reply, or None."""
+
+
+def tss_attack(
+    game: Connect6, depth: int, singles: int = 0, defend: Defend | None = None
+) -> Win | None:
+    """A win for the side to move within ``depth`` attacker moves, by continuous threats (OR node).
+
+    Seed 004, §2.1.4 and §2.2.3 (2): the search as the report describes it, in its
+    steps (tagged below).  ``singles`` single-threat moves are allowed in the line
+    (§3.2's future work; 0: the report's double-threat TSS).  ``defend`` answers the
+    defender's node (default :func:`tss_defend`); :func:`threat_space_search` passes
+    its own to count nodes, stop at a budget and keep a memo.
+
+    >>> from reference.connect6.puzzles import WIN_IN_2
+    >>> game = Connect6.from_notation(WIN_IN_2.position)
+    >>> line, need = tss_attack(game, 2)   # f3,h3 leaves three threats: the defender is lost
+    >>> [game.format_move(m) for m in line], need
+    (['f3,h3'], 2)
+    """
+    if game.is_terminal():
+        return None
+    win = game.winning_move()  # step 4: a threat of ours is left open: complete six (success)
+    if win is not None:
+        return (win,), 1
+    if depth <= 1 or game.threat_count(1 - game.to_move) >= UNSTOPPABLE:
+        return None  # out of depth, or the defender's threats cannot all be blocked
+    defend = defend or tss_defend
+    for move, count in threat_moves(game, singles > 0):  # steps 1-2: threat points, double threats
+        if count >= UNSTOPPABLE:  # step 4: three threats, two stones to block them: success
+            return (move,), 2
+        game.make(move)
+        found = defend(game, depth - 1, singles - (count == 1))  # step 3: the opponent answers
+        game.unmake()
+        if found is not None:
+            return (move, *found[0]), 1 + found[1]
+    return None
+
+
+def tss_defend(
+    game: Connect6, depth: int, singles: int = 0, attack: Attack | None = None
+) -> Win | None:
+    """The attacker's win against *every* defender reply that blocks all its threats (AND node).
+
+    Seed 004, §2.1.4 ("使得对方一直处于被威胁状态": keep the opponent under threat):
+    step 3, the defender must block every threat (:func:`blocking_replies`; any other
+    reply leaves a six); after each block the attacker threatens again (``attack``,
+    default :func:`tss_attack`).  The line follows the first reply.
+    """
+    attack = attack or tss_attack
+    replies = blocking_replies(game, threat_masks(game, 1 - game.to_move))  # step 3
+    if not replies:
+        return (), 1  # nothing blocks every threat (one stone left): six next move
+    main: tuple[Move, ...] | None = None
+    need = 0
+    for reply in replies:
+        game.make(reply)
+        found = attack(game, depth, singles)  # back to steps 1-2: threaten again
+        game.unmake()
+        if found is None:
+            return None  # this reply refutes the attack
+        if main is None:
+            main = (reply, *found[0])
+        need = max(need, found[1])
+    assert main is not None
+    return main, need
+
 
 class _Stop(Exception):
     """The node budget or the deadline of a threat-space search is exhausted."""
 
 
 class _Searcher:
-    """One TSS run: the game (mutated by make / unmake only), counters and the memo."""
+    """One TSS run: the core's nodes with counting, a node budget, a deadline and a memo."""
 
-    __slots__ = ("deadline", "game", "max_nodes", "memo", "nodes")
+    __slots__ = ("deadline", "max_nodes", "memo", "nodes")
 
-    def __init__(
-        self, game: Connect6, max_nodes: int | None = None, deadline: Deadline | None = None
-    ) -> None:
-        self.game = game
+    def __init__(self, max_nodes: int | None = None, deadline: Deadline | None = None) -> None:
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = deadline
@@ -231,54 +312,18 @@ class _Searcher:
         if self.deadline is not None and self.deadline.passed():
             raise _Stop
 
-    def attack(self, depth: int, singles: int) -> Win | None:
-        """A win for the side to move within ``depth`` attacker moves, or None (OR node)."""
-        game = self.game
+    def attack(self, game: Connect6, depth: int, singles: int) -> Win | None:
+        """:func:`tss_attack`, counted, with a memo (OURS) of the positions already searched."""
         self.visit()
-        if game.is_terminal():
-            return None
-        win = game.winning_move()  # a threat road of the mover: complete six now
-        if win is not None:
-            return (win,), 1
-        if depth <= 1 or game.threat_count(1 - game.to_move) >= UNSTOPPABLE:
-            return None  # out of depth, or the defender's threats cannot all be blocked
         memo_key = (game.key, depth, singles)
-        if memo_key in self.memo:
-            return self.memo[memo_key]
-        result: Win | None = None
-        for move, count in threat_moves(game, singles > 0):
-            if count >= UNSTOPPABLE:  # the defender cannot block three threats with two stones
-                result = (move,), 2
-                break
-            game.make(move)
-            sub = self.defend(depth - 1, singles - (count == 1))
-            game.unmake()
-            if sub is not None:
-                result = (move, *sub[0]), 1 + sub[1]
-                break
-        self.memo[memo_key] = result
-        return result
+        if memo_key not in self.memo:
+            self.memo[memo_key] = tss_attack(game, depth, singles, self.defend)
+        return self.memo[memo_key]
 
-    def defend(self, depth: int, singles: int) -> Win | None:
-        """The attacker's win against *every* defender reply that blocks all threats (AND node)."""
-        game = self.game
+    def defend(self, game: Connect6, depth: int, singles: int) -> Win | None:
+        """:func:`tss_defend`, counted."""
         self.visit()
-        replies = blocking_replies(game, threat_masks(game, 1 - game.to_move))
-        if not replies:
-            return (), 1  # nothing blocks every threat (one stone left): six next move
-        main: tuple[Move, ...] | None = None
-        need = 0
-        for reply in replies:
-            game.make(reply)
-            sub = self.attack(depth, singles)
-            game.unmake()
-            if sub is None:
-                return None  # this reply refutes the attack
-            if main is None:
-                main = (reply, *sub[0])
-            need = max(need, sub[1])
-        assert main is not None
-        return main, need
+        return tss_defend(game, depth, singles, self.attack)
 
 
 def threat_space_search(
@@ -290,9 +335,11 @@ def threat_space_search(
     max_nodes: int | None = None,
     deadline: Deadline | None = None,
 ) -> TSSResult:
-    """Search for a forced win of the side to move by continuous threats.
+    """Search for a forced win of the side to move by continuous threats (the driver).
 
-    With ``shortest`` the depth grows 1, 2, ..., ``max_depth`` (sharing the memo),
+    The search is the core's, :func:`tss_attack` / :func:`tss_defend`; this driver
+    counts nodes, stops at ``max_nodes`` or the deadline, remembers positions already
+    searched (a memo), and packages the result.  With ``shortest`` the depth grows 1, 2, ..., ``max_depth`` (sharing the memo),
     so the win reported is one of the fewest attacker moves TSS can find.
 
     Seed 004, §2.1.4 and §2.2.3 (2); single threats (§3.2's future work) when
@@ -305,12 +352,12 @@ def threat_space_search(
         raise ParameterError(f"TSS depth must be an integer >= 1, got {max_depth!r}")
     if single_threats < 0:
         raise ParameterError(f"single threats per line must be >= 0, got {single_threats}")
-    searcher = _Searcher(game, max_nodes, deadline)
+    searcher = _Searcher(max_nodes, deadline)
     depths = range(1, max_depth + 1) if shortest else (max_depth,)
     history = len(game.history)
     try:
         for depth in depths:  # shortest: deepen one attacker move at a time, memo kept
-            found = searcher.attack(depth, single_threats)
+            found = searcher.attack(game, depth, single_threats)
             if found is not None:
                 return TSSResult(True, found[0], searcher.nodes, found[1])
     except _Stop:

@@ -8,7 +8,10 @@ pieces may move only to the squares Partition-Board gave it, a non-move (pass)
 is allowed at every ply below the root when there is more than one subproblem,
 and the pieces of the other subproblems stand still.  The searches are the
 core's (:func:`reference.search.root.run_root`, alpha-beta by default); this
-module only combines their values.
+module only combines their values.  The listing reads in one place,
+:func:`search_subproblems`, lines 1-21 in order; the two MINIMAX calls it makes per
+subproblem are :meth:`SubproblemSearch.move_score` (lines 7-14) and
+:meth:`SubproblemSearch.non_move_score` (line 15).
 
 **When a line is over is decided in one place, the game's rules.**  A
 subproblem is searched on the whole board (the other subproblems' pieces
@@ -377,20 +380,17 @@ class SubproblemSearch:
         return one_ply_further(-after)
 
     def score_subproblems(self, d: int) -> tuple[SubproblemScore, ...]:
-        """Lines 5-15 for every subproblem, and each one's ImpliedScore (§10.5.1)."""
-        move_scores: list[Score] = []
-        non_move_scores: list[Score] = []
-        for i in range(len(self.positions)):  # line 5: for each subproblem s with position p
-            move_scores.append(self.move_score(i, d))  # lines 7-14
-            non_move_scores.append(self.non_move_score(i, d))  # line 15
+        """The engine's lines 5-15 in one call: every subproblem's scores and ImpliedScore.
+
+        (:func:`search_subproblems` spells the same lines out, the listing in one place.)
+        """
+        moves, non_moves = [], []
+        for i in range(len(self.positions)):
+            moves.append(self.move_score(i, d))
+            non_moves.append(self.non_move_score(i, d))
         return tuple(
-            SubproblemScore(
-                self.moves[i],
-                move_scores[i],
-                non_move_scores[i],
-                implied_score(move_scores, non_move_scores, i),
-            )
-            for i in range(len(self.positions))
+            SubproblemScore(m, moves[i], non_moves[i], implied_score(moves, non_moves, i))
+            for i, m in enumerate(self.moves)
         )
 
     def result(
@@ -428,13 +428,12 @@ class SubproblemSearch:
 
 
 def choose_subproblem(scores: Sequence[SubproblemScore]) -> tuple[Score, Move | None]:
-    """Lines 4 and 16-19: the largest ImpliedScore, and the Move[s] that has it (PC)."""
-    best: Score = -10 * WIN  # line 4: max <- -infinity
-    pc: Move | None = None
-    for s in scores:  # line 16: for each subproblem s
-        if s.move is not None and s.implied_score > best:  # line 17
-            best, pc = s.implied_score, s.move  # lines 18-19
-    return best, pc
+    """The engine's lines 4 and 16-19: the largest ImpliedScore (the first), and its Move[s]."""
+    movable = [s for s in scores if s.move is not None]
+    if not movable:
+        return -10 * WIN, None
+    best = max(movable, key=lambda s: s.implied_score)
+    return best.implied_score, best.move
 
 
 def search_subproblems(
@@ -463,18 +462,27 @@ def search_subproblems(
     search = SubproblemSearch(game, decomposition, algorithm, ordering, limits.deadline)
     best: SplitSearchResult | None = None  # line 1: PC <- {} (PC is best.move)
     for d in limits.depths():  # lines 2-3: while time remains, for each d in {2, 4, ...}
+        high: Score = -10 * WIN  # line 4: max <- -infinity
+        move_scores: list[Score] = []
+        non_move_scores: list[Score] = []
         try:
-            scores = search.score_subproblems(d)  # lines 5-15
+            for s in range(len(search.positions)):  # line 5: each subproblem s, position p
+                move_scores.append(search.move_score(s, d))  # lines 7-14: -MINIMAX(p', d - 1)
+                non_move_scores.append(search.non_move_score(s, d))  # line 15 (ERRATUM)
         except SearchTimeout:
             break  # time is up: the unfinished depth is discarded
-        value, pc = choose_subproblem(scores)  # lines 4, 16-19
+        pc: Move | None = None
+        scores: list[SubproblemScore] = []
+        for s, move in enumerate(search.moves):  # line 16: for each subproblem s
+            implied = implied_score(move_scores, non_move_scores, s)  # §10.5.1
+            scores.append(SubproblemScore(move, move_scores[s], non_move_scores[s], implied))
+            if move is not None and implied > high:  # line 17: ImpliedScore[s] > max
+                high, pc = implied, move  # lines 18-19: max, PC <- ImpliedScore[s], Move[s]
         if pc is None:
             break  # no subproblem can move within its region (GameError below)
-        best = search.result(pc, value, d, scores)
-        if value >= MATE_BOUND:  # line 20: prioritize shallow wins
-            break
-        if limits.spent(search.counters.nodes):
-            break
+        best = search.result(pc, high, d, tuple(scores))
+        if high >= MATE_BOUND or limits.spent(search.counters.nodes):
+            break  # line 20: prioritize shallow wins (or the node budget is spent)
     return search.finish(best)  # line 21: return PC
 
 

@@ -22,7 +22,7 @@ from reference.connect6.puzzles import (
     WIN_IN_4,
     Puzzle,
 )
-from reference.connect6.tss import TSSResult, threat_space_search, verify_win
+from reference.connect6.tss import TSSResult, threat_space_search, tss_attack, verify_win
 from reference.errors import ParameterError
 
 FAST = [p for p in PUZZLES if p.single_threats == 0]
@@ -203,6 +203,34 @@ def test_tss_finds_exactly_the_wins_in_two() -> None:
         assert threat_space_search(game, max_depth=2).win == expected, game.to_notation()
         outcomes.append(expected)
     assert 5 <= outcomes.count(True) <= 35
+
+
+@settings(max_examples=examples(30))
+@given(seed=st.integers(0, 10**6), depth=st.integers(1, 3))
+def test_the_core_alone_finds_what_the_driver_finds(seed: int, depth: int) -> None:
+    """The public core (:func:`tss_attack` / ``tss_defend``, no memo, no budget) and the
+    driver (:func:`threat_space_search`, the same core counted and memoised) find the same
+    win, line and depth on random positions, and both restore the position."""
+    game = random_position(random.Random(seed))
+    if game is None:
+        return
+    before = game.to_notation()
+    driver = threat_space_search(game, max_depth=depth, shortest=False)
+    core = tss_attack(game, depth)
+    assert game.to_notation() == before
+    assert driver.win == (core is not None)
+    if core is not None:
+        assert (driver.line, driver.depth) == core
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: p.name)
+def test_the_core_solves_the_puzzles(puzzle: Puzzle) -> None:
+    """The core alone, at each puzzle's depth, finds the puzzle's win (or none)."""
+    game = Connect6.from_notation(puzzle.position)
+    found = tss_attack(game, max(puzzle.depth, 3), puzzle.single_threats)
+    assert (found is not None) == puzzle.win
+    if found is not None:
+        assert found[1] <= puzzle.depth
 
 
 def position_with_a_tss_win(seed: int, depth: int, attempts: int = 400) -> tuple[Connect6, int]:

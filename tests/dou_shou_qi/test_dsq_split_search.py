@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -522,3 +523,16 @@ def test_subproblem_evaluates_its_members_under_the_games_rules(rules: str) -> N
         region = sum(1 << parse_square(name) for name in names)
         members = [p for p in game.pieces() if region >> p.square & 1]
         assert SubproblemGame(game, (region,)).evaluate() == evaluate_pieces(members, game.rules)
+
+
+def test_search_subproblems_reads_in_one_place() -> None:
+    """Every line of the thesis's SEARCH-SUBPROBLEMS (§10.5.2, lines 1-21; 6 and 9 are
+    ``do``) is tagged in the one function, in the listing's order."""
+    from reference.listings import beside
+
+    covered: list[int] = []
+    for tag in beside(search_subproblems).tagged():
+        numbers = [int(n) for n in re.findall(r"\d+", tag)]
+        covered.extend(range(numbers[0], numbers[-1] + 1))
+    assert sorted(set(covered) | {6, 9}) == list(range(1, 22))
+    assert covered == sorted(covered)
