@@ -31,6 +31,9 @@ from reference.dots_and_boxes.ordering import ordered_moves
 from reference.errors import IllegalMoveError
 from reference.search.protocol import Key, Score
 
+DEFAULT_SIZE = 2
+"""Rows and columns of boxes when none are given (our choice: the command line's default too)."""
+
 SWITCHES = ("capture_rule", "ordering", "symmetry", "chain_rule", "endgame_rule", "corner_rule")
 """The keyword switches of :class:`DotsAndBoxes` (the solving aids and the exact solver's
 rules), each on by default."""
@@ -99,8 +102,8 @@ class DotsAndBoxes:
 
     def __init__(
         self,
-        rows: int,
-        cols: int,
+        rows: int = DEFAULT_SIZE,
+        cols: int = DEFAULT_SIZE,
         *,
         capture_rule: bool = True,
         ordering: bool = True,

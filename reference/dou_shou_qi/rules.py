@@ -5,7 +5,7 @@ the 200-move draw limit) and §6.1 (the non-move of split search).
 
 The position, ``DouShouQi`` (implements :class:`~reference.search.protocol.PlayableGame`):
 
-* ``DouShouQi(placement=None, *, draw_limit=200, ordering=False, allow_non_move=False,
+* ``DouShouQi(placement=None, *, draw_limit=200, ordering=True, allow_non_move=False,
   allowed_squares=ALL_SQUARES, rules="thesis")``; ``DouShouQi.from_notation(text, ...)``;
   ``DouShouQi.start(...)``.  ``placement=None`` is the starting position.  ``rules``:
   ``"thesis"`` (§2.1 as written, the default) or ``"standard"`` (the common Jungle
@@ -267,7 +267,7 @@ class DouShouQi:
         placement: Placement | None = None,
         *,
         draw_limit: int | None = DEFAULT_DRAW_LIMIT,
-        ordering: bool = False,
+        ordering: bool = True,
         allow_non_move: bool = False,
         allowed_squares: Bitboard = ALL_SQUARES,
         rules: str | RuleSet = THESIS_RULES,
@@ -321,7 +321,7 @@ class DouShouQi:
         text: str,
         *,
         draw_limit: int | None = DEFAULT_DRAW_LIMIT,
-        ordering: bool = False,
+        ordering: bool = True,
         allow_non_move: bool = False,
         allowed_squares: Bitboard = ALL_SQUARES,
         rules: str | RuleSet = THESIS_RULES,
@@ -341,7 +341,7 @@ class DouShouQi:
         cls,
         *,
         draw_limit: int | None = DEFAULT_DRAW_LIMIT,
-        ordering: bool = False,
+        ordering: bool = True,
         rules: str | RuleSet = THESIS_RULES,
     ) -> DouShouQi:
         """The starting position of Figure 2."""

@@ -116,7 +116,7 @@ class MNKState:
         n: int = 3,
         k: int = 3,
         *,
-        symmetry: bool = False,
+        symmetry: bool = True,
         ordering: str = "threats",
         zobrist_seed: int = ZOBRIST_SEED,
     ) -> None:
@@ -321,7 +321,7 @@ class MNKState:
         *,
         m: int | None = None,
         n: int | None = None,
-        symmetry: bool = False,
+        symmetry: bool = True,
         ordering: str = "threats",
         zobrist_seed: int = ZOBRIST_SEED,
     ) -> Self:

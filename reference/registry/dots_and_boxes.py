@@ -13,7 +13,7 @@ rule prunes searches only).  Moves are OpenSpiel edge names ``h<r>,<c>`` /
 from __future__ import annotations
 
 from reference.dots_and_boxes.geometry import MAX_SIDE
-from reference.dots_and_boxes.rules import SWITCHES, DotsAndBoxes
+from reference.dots_and_boxes.rules import DEFAULT_SIZE, SWITCHES, DotsAndBoxes
 from reference.errors import ParameterError
 from reference.ranges import IntRange
 from reference.registry import (
@@ -26,9 +26,6 @@ from reference.registry import (
     switch,
     text_value,
 )
-
-DEFAULT_SIZE = 2
-"""Rows and columns when neither ``--rows/--cols`` nor ``--position`` give them (our choice)."""
 
 SIDE = IntRange(1, MAX_SIDE)
 """``--rows`` and ``--cols``."""

@@ -185,6 +185,7 @@ def test_ordering_reduces_alphabeta_nodes() -> None:
         g = random_position(seed, 20 + seed)
         if g.is_terminal():
             continue
+        g.ordering = False
         plain += nodes(g, 3)
         g.ordering = True
         ordered += nodes(g, 3)
@@ -205,13 +206,13 @@ class TickClock:
 def test_iterative_deepening_with_time_limit_returns_a_legal_move() -> None:
     """The deadline (an injected clock: 40 reads, about 2,500 nodes) stops the deepening;
     the move of the last finished iteration is played."""
-    g = DouShouQi()
+    g = DouShouQi(ordering=False)
     clock = TickClock()
     result = choose_move(g, MOVE_ORDERING, deadline=Deadline(40.0, clock=clock))
     assert clock.now >= 41.0 and not result.exact  # stopped by the deadline
     assert result.best_move in g.legal_moves() and result.depth >= 1
     assert not g.ordering  # the switch is restored
-    assert g.to_notation() == DouShouQi().to_notation()  # and the position
+    assert g.to_notation() == DouShouQi(ordering=False).to_notation()  # and the position
 
 
 def test_search_takes_a_win_in_one() -> None:
