@@ -35,7 +35,7 @@ CASES: list[tuple[str, dict[str, object], str | None, str | None]] = [
     ("dots-and-boxes", {"rows": 1, "cols": 3}, None, None),
     ("dots-and-boxes", {"rows": 2, "cols": 2}, None, "h0,0 v1,2"),
     ("dots-and-boxes", {"rows": 2, "cols": 2, "no_chain_rule": True}, None, None),
-    ("dots-and-boxes", {"no_symmetry": True, "no_ordering": True}, None, "h0,0"),
+    ("dots-and-boxes", {"no_symmetry": True, "ordering": "edges"}, None, "h0,0"),
     (
         "dots-and-boxes",
         {"rows": 1, "cols": 4, "no_capture_rule": True, "no_corner_rule": True},

@@ -52,27 +52,28 @@ class SearchPlayer:
     """A computer player of §11: an algorithm of the core, the move-ordering switch, split search."""
 
     name: str
-    ordering: bool
+    ordering: str
+    """The game's move order while this player searches (``"thesis"``: §11's; ``"none"``)."""
     split: bool = False
     algorithm: Algorithm = "alphabeta"
 
 
-NO_HEURISTIC = SearchPlayer("no heuristic", ordering=False)
+NO_HEURISTIC = SearchPlayer("no heuristic", ordering="none")
 """§11's baseline: alpha-beta, moves in generation order."""
 
-MOVE_ORDERING = SearchPlayer("move-ordering", ordering=True)
+MOVE_ORDERING = SearchPlayer("move-ordering", ordering="thesis")
 """§11: alpha-beta searching captures, then lion, tiger, elephant, mouse moves, then the rest."""
 
-SPLIT_SEARCHING = SearchPlayer("split-searching", ordering=False, split=True)
+SPLIT_SEARCHING = SearchPlayer("split-searching", ordering="none", split=True)
 """§11: split search (SEARCH-POSITION) when the position splits, moves in generation order."""
 
-BOTH_HEURISTICS = SearchPlayer("both heuristics", ordering=True, split=True)
+BOTH_HEURISTICS = SearchPlayer("both heuristics", ordering="thesis", split=True)
 """§11: split search and move ordering."""
 
 PLAYERS = (NO_HEURISTIC, MOVE_ORDERING, SPLIT_SEARCHING, BOTH_HEURISTICS)
 """The four players of §11's configurations."""
 
-MINIMAX_PLAYER = SearchPlayer("minimax", ordering=False, algorithm="minimax")
+MINIMAX_PLAYER = SearchPlayer("minimax", ordering="none", algorithm="minimax")
 """§3.2: MINIMAX without pruning (the slow reference)."""
 
 
