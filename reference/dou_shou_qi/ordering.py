@@ -16,9 +16,7 @@ bucketed one.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
-
-from typing import Final
+from typing import Final, Protocol
 
 from reference.dou_shou_qi.geometry import Kind, Square
 from reference.dou_shou_qi.notation import Move, Piece

@@ -6,7 +6,6 @@ import json
 import math
 import subprocess
 import sys
-
 from typing import Any
 
 import pytest

@@ -13,9 +13,9 @@ import json
 import random
 import subprocess
 import sys
-from typing import Any
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
