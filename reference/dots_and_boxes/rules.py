@@ -13,7 +13,6 @@ the evaluation of formulas 17-18 in :mod:`.evaluation`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import IntEnum
 
 from reference.bits import bit_indices
 from reference.dots_and_boxes.evaluation import evaluate_position
@@ -29,7 +28,7 @@ from reference.dots_and_boxes.notation import (
 )
 from reference.dots_and_boxes.ordering import CAPTURES_FIRST, check_ordering, ordered_moves
 from reference.errors import IllegalMoveError
-from reference.search.protocol import Key, Score
+from reference.search.protocol import Key, Score, TwoSides
 
 DEFAULT_SIZE = 2
 """Rows and columns of boxes when none are given (our choice: the command line's default too)."""
@@ -40,7 +39,7 @@ rules), each on by default; beside them ``ordering``, the move order (one of
 :data:`.ordering.ORDERINGS`)."""
 
 
-class Side(IntEnum):
+class Side(TwoSides):
     """The two players, A (player 0 of the notation) and B (player 1); either may start."""
 
     A = 0
@@ -153,6 +152,21 @@ class DotsAndBoxes:
     @property
     def moves_played(self) -> int:
         return len(self._history)
+
+    @property
+    def history(self) -> tuple[Edge, ...]:
+        """The moves made since construction (or since the position was set), oldest first."""
+        return tuple(record & 0xFFFF for record in self._history)
+
+    def winner(self) -> Side | None:
+        """The side with more boxes once every edge is drawn (``None``: a draw, or not over)."""
+        if not self.is_terminal() or self._scores[0] == self._scores[1]:
+            return None
+        return Side.A if self._scores[0] > self._scores[1] else Side.B
+
+    def player_name(self, side: int) -> str:
+        """``player 1`` (side A, player 0 of the notation) or ``player 2`` (the command line's names)."""
+        return f"player {int(side) + 1}"
 
     def box_sides(self, box: int) -> int:
         """How many sides of box number ``box`` are drawn."""

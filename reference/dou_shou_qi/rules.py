@@ -355,8 +355,8 @@ class DouShouQi:
         return cls(None, draw_limit=draw_limit, ordering=ordering, rules=rules)
 
     def copy(self) -> DouShouQi:
-        """An independent copy of the current position and switches (without the move history)."""
-        return DouShouQi(
+        """An independent copy of the current position, switches and move history."""
+        other = DouShouQi(
             self.placement(),
             draw_limit=self.draw_limit,
             ordering=self.ordering,
@@ -364,6 +364,13 @@ class DouShouQi:
             allowed_squares=self._allowed,
             rules=self._rules,
         )
+        other._history = list(self._history)
+        return other
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves made since construction (or since the position was parsed), oldest first."""
+        return tuple(entry[0] for entry in self._history)
 
     # -------------------------------------------------------------- switches
     @property
