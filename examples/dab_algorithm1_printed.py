@@ -55,7 +55,7 @@ def count_dab(rows: int, cols: int, sets: Iterable[int]) -> tuple[int, list[int]
         geo = DotsAndBoxes(rows, cols).geo
         notation = f"{rows}x{cols}:{edges:#x}:{geo.completed_boxes(edges)}:0:0"
         game = DotsAndBoxes.from_notation(
-            notation, symmetry=False, ordering=False, capture_rule=False
+            notation, symmetry=False, ordering="edges", capture_rule=False
         )
         left = geo.num_edges - edges.bit_count()
         exact = exact_value(rows, cols, edges, memo)

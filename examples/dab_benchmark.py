@@ -100,7 +100,7 @@ def main() -> None:
     unknown = sorted(set(off) - set(RULES))
     if unknown:
         parser.error(f"unknown rules {', '.join(unknown)}; allowed: {', '.join(RULES)}")
-    rules = Rules(**{name: False for name in off})
+    rules = Rules(**{name: "edges" if name == "ordering" else False for name in off})  # type: ignore[arg-type]
     boards = args.boards.split(",") if args.boards else (FULL if args.full else QUICK)
     if args.checkpoint and len(boards) != 1:
         parser.error("--checkpoint needs exactly one board (--boards RxC)")
@@ -115,7 +115,9 @@ def main() -> None:
           f"{'nodes/CPU s':>12}")
     for board in boards:
         rows, cols = (int(x) for x in board.split("x"))
-        game = DotsAndBoxes(rows, cols, capture_rule=aids, symmetry=aids, ordering=aids)
+        game = DotsAndBoxes(
+            rows, cols, capture_rule=aids, symmetry=aids, ordering="captures" if aids else "edges"
+        )
         start, cpu_start = time.perf_counter(), time.process_time()
         if args.solver == "core":
             value, optimal, nodes = run_core(game)

@@ -54,13 +54,13 @@ def node_table(depth: int, with_minimax: bool) -> None:
     print(header)
     total_ab = total_ord = 0
     for letter, named in APPENDIX_A.items():
-        game = DouShouQi.from_notation(named.notation)
+        game = DouShouQi.from_notation(named.notation, ordering="none")
         mm = "-"
         if with_minimax:
             mm_value, mm_nodes = count_nodes(game, depth, "minimax")
             mm = f"{mm_nodes:,}"
         ab_value, ab_nodes = count_nodes(game, depth, "alphabeta")
-        game.ordering = True
+        game.ordering = "thesis"
         ord_value, ord_nodes = count_nodes(game, depth, "alphabeta")
         assert ab_value == ord_value and (not with_minimax or mm_value == ab_value)
         total_ab += ab_nodes
@@ -96,7 +96,7 @@ def depth_table(budgets: list[int], moves_per_position: int) -> None:
     for nodes in budgets:
         depths: dict[str, list[int]] = {NO_HEURISTIC.name: [], MOVE_ORDERING.name: []}
         for named in APPENDIX_A.values():
-            game = DouShouQi.from_notation(named.notation)
+            game = DouShouQi.from_notation(named.notation, ordering="none")
             for _ in range(moves_per_position):
                 if game.is_terminal():
                     break

@@ -101,7 +101,7 @@ def split_positions(count: int, seed: int, threshold: float) -> list[DouShouQi]:
     rng = random.Random(seed)
     games: list[DouShouQi] = []
     while len(games) < count:
-        game = DouShouQi(random_placement(rng, pieces_per_side=(2, 6)))
+        game = DouShouQi(random_placement(rng, pieces_per_side=(2, 6)), ordering="none")
         if game.is_terminal():
             continue
         if len(find_subproblems(game.pieces(), threshold).subproblems) >= 2:

@@ -42,7 +42,7 @@ def main() -> None:
     print(f"      d' = d + (d + 1)/4 + C: d = 8 gives d' = {8 + 9 / 4 + c:.2f}\n")
     print("position       pieces  split sizes  depth  plain nodes  split nodes  ratio  §4.1 ratio")
     for name, notation in POSITIONS.items():
-        game = DouShouQi.from_notation(notation)
+        game = DouShouQi.from_notation(notation, ordering="none")  # as measured
         decomposition = find_subproblems(game.pieces(), 4)
         sizes = "+".join(str(len(s.pieces)) for s in decomposition.subproblems)
         for d in depths:

@@ -95,7 +95,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     tally = Tally()
     for _ in range(games):
-        game = DouShouQi()
+        game = DouShouQi(ordering="none")  # moves drawn from generation order, as measured
         for _ in range(plies):
             legal = game.legal_moves()
             if not legal:

@@ -146,7 +146,7 @@ for letter, named in APPENDIX_A.items():
     position = DouShouQi.from_notation(named.notation)
     mm_value, mm_nodes = nodes(position, "minimax")
     ab_value, ab_nodes = nodes(position, "alphabeta")
-    position.ordering = True
+    position.ordering = "thesis"
     ordered_value, ordered_nodes = nodes(position, "alphabeta")
     measured.append((position, mm_value, ab_value, ordered_value, mm_nodes))
     totals["minimax"] += mm_nodes

@@ -6,7 +6,7 @@ The front door (everything a Python user of the oracle needs)::
     from reference import solve, perft, divide, bestmove, new_game
 
 ``new_game(name, **options)`` builds a game exactly as the command line does (the
-registry's defaults); the game classes keep their own defaults.
+registry's defaults, which are the game classes' defaults too).
 
 :func:`solve`, :func:`perft`, :func:`divide` and :func:`bestmove` are the
 functions the command line calls (:mod:`reference.api`), so both give the same

@@ -19,12 +19,12 @@ Everything here depends only on the size and is computed once per size
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 from functools import cache
 from typing import TypeAlias
 
 from reference.bits import Bitboard
 from reference.errors import ParameterError
+from reference.search.protocol import TwoSides
 
 Point: TypeAlias = int
 """A point of the board as its bit index ``row * stride + col``."""
@@ -49,16 +49,11 @@ COLUMN_LETTERS = "abcdefghijklmnopqrs"
 """Column names a, b, c, ... (no letter is skipped, unlike Go's missing i; our notation)."""
 
 
-class Side(IntEnum):
+class Side(TwoSides):
     """The two colours; black (黑) moves first (the standard Connect6 rules; seed 004 does not say)."""
 
     BLACK = 0
     WHITE = 1
-
-    @property
-    def other(self) -> Side:
-        """The opponent."""
-        return Side(1 - self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,15 +9,16 @@ alpha-beta, TT and iterative deepening are the search core's
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from reference.connect6.notation import Move
 from reference.connect6.rules import Connect6
-from reference.connect6.tss import TSS_MAX_DEPTH, threat_space_search
+from reference.connect6.tss import TSS_MAX_DEPTH, TSSResult, threat_space_search
 from reference.errors import GameError
-from reference.search import TranspositionTable, iterative_deepening
+from reference.search import SearchStats, TranspositionTable, iterative_deepening
 from reference.search.protocol import WIN, Score
-from reference.search.root import Algorithm
+from reference.search.root import Algorithm, SearchResult
 
 SEARCH_DEPTH = 2
 """GAP (the report gives no depth): alpha-beta depth in moves (plies of pairs).
@@ -43,6 +44,12 @@ class MoveChoice:
     depth: int
 
 
+def tss_score(found: TSSResult) -> Score:
+    """A forced TSS win in search units: ``WIN - plies``, the win on the attacker's
+    ``depth``-th move, ``2 * depth - 1`` plies away (as every search scores a win)."""
+    return WIN - (2 * found.depth - 1)
+
+
 def choose_move(
     game: Connect6,
     *,
@@ -58,11 +65,9 @@ def choose_move(
     """
     if game.is_terminal():
         raise GameError("the game is over: there is no move to choose")
-    if tss_depth > 0:
-        found = threat_space_search(game, max_depth=tss_depth)
-        if found.win:
-            plies = 2 * found.depth - 1
-            return MoveChoice(found.line[0], "tss", WIN - plies, found.nodes, found.depth)
+    found = threat_space_search(game, max_depth=tss_depth) if tss_depth > 0 else None
+    if found is not None and found.win:
+        return MoveChoice(found.line[0], "tss", tss_score(found), found.nodes, found.depth)
     result = iterative_deepening(
         game,
         time_limit=time_limit,
@@ -71,3 +76,47 @@ def choose_move(
         tt=tt if tt is not None else TranspositionTable(1 << 16),
     )
     return MoveChoice(result.best_move, "alphabeta", result.value, result.stats.nodes, result.depth)
+
+
+@dataclass(frozen=True, slots=True)
+class TssPlayer:
+    """Seed 004's player, §2.1.4: threat-space search for a forced win first, else
+    iterative-deepening alpha-beta over the candidate pairs with the core's table
+    (:func:`choose_move`; a :class:`~reference.search.players.Player`).
+
+    A TSS win is reported as a search result: ``value`` ``WIN - plies``, ``depth`` its
+    plies, ``exact`` false (TSS proves the win, not that no shorter one exists).
+    """
+
+    depth: int = SEARCH_DEPTH
+    time_limit: float | None = None
+    tss_depth: int = min(TSS_DEPTH_BEFORE_TREE, TSS_MAX_DEPTH)
+    algorithm: Algorithm = "alphabeta_tt"
+
+    def choose(self, game: Connect6) -> SearchResult[Move]:
+        """The move :func:`choose_move` picks, as the search result that found it."""
+        if game.is_terminal():
+            raise GameError("the game is over: there is no move to choose")
+        start = time.perf_counter()
+        found = threat_space_search(game, max_depth=self.tss_depth) if self.tss_depth > 0 else None
+        if found is not None and found.win:
+            return SearchResult(
+                value=tss_score(found),
+                best_move=found.line[0],
+                depth=2 * found.depth - 1,
+                stats=SearchStats(nodes=found.nodes),
+                seconds=time.perf_counter() - start,
+                exact=False,
+            )
+        return iterative_deepening(
+            game,
+            time_limit=self.time_limit,
+            max_depth=self.depth,
+            algorithm=self.algorithm,
+            tt=TranspositionTable(1 << 16),
+        )
+
+
+def paper_player(*, depth: int = SEARCH_DEPTH, time_limit: float | None = None) -> TssPlayer:
+    """Seed 004's player (:class:`TssPlayer`) searching ``depth`` moves and / or ``time_limit`` s."""
+    return TssPlayer(depth=depth, time_limit=time_limit)

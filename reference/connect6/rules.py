@@ -40,6 +40,7 @@ move has only one empty point left: that move is a single stone.
 
 from __future__ import annotations
 
+import copy
 from functools import cache
 
 from reference.bits import Bitboard, bit_indices
@@ -186,6 +187,12 @@ class Connect6:
     def position(self) -> Position:
         """The current position as a frozen value."""
         return Position(self.geo.size, self.black, self.white)
+
+    def copy(self) -> Connect6:
+        """An independent copy (same position, options and history; the board's geometry
+        and key tables, which never change, are shared)."""
+        memo: dict[int, object] = {id(self.geo): self.geo, id(self._keys): self._keys}
+        return copy.deepcopy(self, memo)
 
     @property
     def history(self) -> tuple[Move, ...]:

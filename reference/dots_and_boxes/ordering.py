@@ -25,9 +25,26 @@ optimality, so the optimal moves it reports are never pruned.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from reference.bits import bit_indices
 from reference.dots_and_boxes.geometry import Edge, Edges, Geometry
+from reference.errors import ParameterError
+
+ORDERINGS: Final = ("captures", "edges")
+"""The move orders of ``DotsAndBoxes.ordering`` (``--ordering``): ``"captures"`` (the default,
+ours, see above: captures, safe moves from the centre outwards, then sacrifices) or
+``"edges"`` (edge order: no ordering)."""
+
+CAPTURES_FIRST: Final = ORDERINGS[0]
+"""The default order."""
+
+
+def check_ordering(ordering: str) -> str:
+    """``ordering`` when it is one of :data:`ORDERINGS`; raise :class:`ParameterError`."""
+    if ordering not in ORDERINGS:
+        raise ParameterError(f"unknown ordering {ordering!r}: allowed {', '.join(ORDERINGS)}")
+    return ordering
 
 
 def ordered_moves(

@@ -13,7 +13,6 @@ the evaluation of formulas 17-18 in :mod:`.evaluation`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import IntEnum
 
 from reference.bits import bit_indices
 from reference.dots_and_boxes.evaluation import evaluate_position
@@ -27,16 +26,20 @@ from reference.dots_and_boxes.notation import (
     render,
     result_text,
 )
-from reference.dots_and_boxes.ordering import ordered_moves
+from reference.dots_and_boxes.ordering import CAPTURES_FIRST, check_ordering, ordered_moves
 from reference.errors import IllegalMoveError
-from reference.search.protocol import Key, Score
+from reference.search.protocol import Key, Score, TwoSides
 
-SWITCHES = ("capture_rule", "ordering", "symmetry", "chain_rule", "endgame_rule", "corner_rule")
+DEFAULT_SIZE = 2
+"""Rows and columns of boxes when none are given (our choice: the command line's default too)."""
+
+SWITCHES = ("capture_rule", "symmetry", "chain_rule", "endgame_rule", "corner_rule")
 """The keyword switches of :class:`DotsAndBoxes` (the solving aids and the exact solver's
-rules), each on by default."""
+rules), each on by default; beside them ``ordering``, the move order (one of
+:data:`.ordering.ORDERINGS`)."""
 
 
-class Side(IntEnum):
+class Side(TwoSides):
     """The two players, A (player 0 of the notation) and B (player 1); either may start."""
 
     A = 0
@@ -99,11 +102,11 @@ class DotsAndBoxes:
 
     def __init__(
         self,
-        rows: int,
-        cols: int,
+        rows: int = DEFAULT_SIZE,
+        cols: int = DEFAULT_SIZE,
         *,
         capture_rule: bool = True,
-        ordering: bool = True,
+        ordering: str = CAPTURES_FIRST,
         symmetry: bool = True,
         chain_rule: bool = True,
         endgame_rule: bool = True,
@@ -120,7 +123,8 @@ class DotsAndBoxes:
         self._history: list[int] = []
         """One int per move made: edge | completed << 16 | mover << 18."""
         self.capture_rule = capture_rule
-        self.ordering = ordering
+        self.ordering = check_ordering(ordering)
+        """The move order, one of :data:`.ordering.ORDERINGS` (``"edges"``: none)."""
         self.symmetry = symmetry
         self.chain_rule = chain_rule
         """Exact solver (:mod:`.solver`): independent chains and loops opened once per kind."""
@@ -149,6 +153,21 @@ class DotsAndBoxes:
     def moves_played(self) -> int:
         return len(self._history)
 
+    @property
+    def history(self) -> tuple[Edge, ...]:
+        """The moves made since construction (or since the position was set), oldest first."""
+        return tuple(record & 0xFFFF for record in self._history)
+
+    def winner(self) -> Side | None:
+        """The side with more boxes once every edge is drawn (``None``: a draw, or not over)."""
+        if not self.is_terminal() or self._scores[0] == self._scores[1]:
+            return None
+        return Side.A if self._scores[0] > self._scores[1] else Side.B
+
+    def player_name(self, side: int) -> str:
+        """``player 1`` (side A, player 0 of the notation) or ``player 2`` (the command line's names)."""
+        return f"player {int(side) + 1}"
+
     def box_sides(self, box: int) -> int:
         """How many sides of box number ``box`` are drawn."""
         return self._counts[box]
@@ -157,9 +176,13 @@ class DotsAndBoxes:
         """The keyword switches this position was built with (:data:`SWITCHES`)."""
         return {name: getattr(self, name) for name in SWITCHES}
 
+    def settings(self) -> dict[str, bool | str]:
+        """The switches and the move order: every keyword option of the constructor."""
+        return {**self.switches(), "ordering": self.ordering}
+
     def copy(self) -> DotsAndBoxes:
         """An independent copy (same position, same switches, same history)."""
-        other = DotsAndBoxes(self.rows, self.cols, **self.switches())
+        other = DotsAndBoxes(self.rows, self.cols, ordering=self.ordering, **self.switches())
         other.checkpoint = self.checkpoint
         other.edges = self.edges
         other.key = self.key
@@ -207,8 +230,8 @@ class DotsAndBoxes:
         self.to_move = _SIDES[mover]
 
     def legal_moves(self) -> Sequence[Edge]:
-        """Every undrawn edge (the rules), in search order when ``ordering`` is on."""
-        return ordered_moves(self.geo, self.edges, self._counts, self.ordering, False)
+        """Every undrawn edge (the rules), in search order unless ``ordering`` is ``"edges"``."""
+        return ordered_moves(self.geo, self.edges, self._counts, self._ordered(), False)
 
     def is_terminal(self) -> bool:
         return self.edges == self.geo.full
@@ -226,7 +249,12 @@ class DotsAndBoxes:
     def search_moves(self) -> Sequence[Edge]:
         """The edges a search tries: :meth:`legal_moves` pruned by the capture rule
         (when ``capture_rule`` is on, :mod:`.ordering`), which never changes the value."""
-        return ordered_moves(self.geo, self.edges, self._counts, self.ordering, self.capture_rule)
+        return ordered_moves(
+            self.geo, self.edges, self._counts, self._ordered(), self.capture_rule
+        )
+
+    def _ordered(self) -> bool:
+        return self.ordering == CAPTURES_FIRST
 
     def evaluate(self) -> Score:
         """Heuristic: the chain evaluation of formulas 17-18 (:mod:`.evaluation`)."""
@@ -274,12 +302,14 @@ class DotsAndBoxes:
         )
 
     @classmethod
-    def from_notation(cls, text: str, **switches: bool) -> DotsAndBoxes:
+    def from_notation(
+        cls, text: str, *, ordering: str = CAPTURES_FIRST, **switches: bool
+    ) -> DotsAndBoxes:
         """Parse :meth:`to_notation`'s format (:func:`.notation.parse_position`); the
-        keyword switches are the constructor's.  Raise ``PositionFormatError`` on bad input.
+        keyword options are the constructor's.  Raise ``PositionFormatError`` on bad input.
         """
         position = parse_position(text)
-        game = cls(position.rows, position.cols, **switches)
+        game = cls(position.rows, position.cols, ordering=ordering, **switches)
         game.set_position(position.edges, position.scores, position.to_move)
         return game
 

@@ -70,6 +70,7 @@ from reference.dots_and_boxes.checkpoint import (
 from reference.dots_and_boxes.endgame import simple_endgame_value
 from reference.dots_and_boxes.geometry import Edge, Edges
 from reference.dots_and_boxes.layout import Layout, layout, table_key_function
+from reference.dots_and_boxes.ordering import CAPTURES_FIRST
 from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dots_and_boxes.shared_table import KEY_BITS, SharedBoxTable
 from reference.errors import GameError, ParameterError, SearchTimeoutError
@@ -114,12 +115,13 @@ class Rules:
     endgame_rule: bool = True
     symmetry: bool = True
     corner_rule: bool = True
-    ordering: bool = True
+    ordering: str = CAPTURES_FIRST
+    """The move order (:data:`.ordering.ORDERINGS`; ``"edges"``: none)."""
 
     @classmethod
     def of_game(cls, game: DotsAndBoxes) -> Rules:
-        """The rules a game's switches ask for (the same names)."""
-        return cls(**game.switches())
+        """The rules a game's switches and move order ask for (the same names)."""
+        return cls(ordering=game.ordering, **game.switches())
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +141,7 @@ class Solver:
     >>> solver.value(0)            # the empty 2x2 board: the first player wins 3-1
     2
     >>> solver.value(0) == Solver(2, 2, Rules(capture_rule=False, chain_rule=False,
-    ...     endgame_rule=False, symmetry=False, corner_rule=False, ordering=False)).value(0)
+    ...     endgame_rule=False, symmetry=False, corner_rule=False, ordering="edges")).value(0)
     True
     """
 
@@ -455,7 +457,8 @@ def _moves_function(
     ``hint`` (the table's best move, bit number + 1, or 0) goes first.
     """
     full, w, vl, vr = lay.full, lay.col_stride, lay.v_left, lay.v_right
-    capture_rule, chain_rule, ordering = rules.capture_rule, rules.chain_rule, rules.ordering
+    capture_rule, chain_rule = rules.capture_rule, rules.chain_rule
+    ordering = rules.ordering == CAPTURES_FIRST
     order_classes = lay.order_classes if ordering else (full,)
 
     def moves(edges: int, two: int, three: int, hint: int) -> list[int]:

@@ -23,6 +23,7 @@ from typing import TypeAlias
 
 from reference.bits import Bitboard
 from reference.errors import ParameterError, PositionFormatError
+from reference.search.protocol import TwoSides
 
 Square: TypeAlias = int
 """A square index ``0..62`` (``row * 7 + col``, a1 = 0)."""
@@ -34,7 +35,7 @@ FILES = "abcdefg"
 ALL_SQUARES: Bitboard = (1 << NUM_SQUARES) - 1
 
 
-class Side(IntEnum):
+class Side(TwoSides):
     """The two players of §1.2: A (red, starts at the bottom, moves first) and B."""
 
     A = 0

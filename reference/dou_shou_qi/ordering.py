@@ -16,10 +16,27 @@ bucketed one.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from reference.dou_shou_qi.geometry import Kind, Square
 from reference.dou_shou_qi.notation import Move, Piece
+from reference.errors import ParameterError
+
+ORDERINGS: Final = ("thesis", "none")
+"""The move orders of ``DouShouQi.ordering`` (``--ordering``): ``"thesis"`` lists the legal
+moves in §11's order (captures, lion, tiger, elephant, mouse, the rest), ``"none"`` in
+generation order (by square, then direction)."""
+
+THESIS_ORDER: Final = ORDERINGS[0]
+"""§11's order, the default."""
+
+
+def check_ordering(ordering: str) -> str:
+    """``ordering`` when it is one of :data:`ORDERINGS`; raise :class:`ParameterError`."""
+    if ordering not in ORDERINGS:
+        raise ParameterError(f"unknown ordering {ordering!r}: allowed {', '.join(ORDERINGS)}")
+    return ordering
+
 
 CAPTURE_PRIORITY = 0
 """Priority of every capturing move (searched first)."""

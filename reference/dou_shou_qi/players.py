@@ -27,6 +27,7 @@ thesis's time per move (results then depend on the machine).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from reference.dou_shou_qi.geometry import Side
@@ -52,28 +53,45 @@ class SearchPlayer:
     """A computer player of §11: an algorithm of the core, the move-ordering switch, split search."""
 
     name: str
-    ordering: bool
+    ordering: str
+    """The game's move order while this player searches (``"thesis"``: §11's; ``"none"``)."""
     split: bool = False
     algorithm: Algorithm = "alphabeta"
+    depth: int | None = None
+    """:meth:`choose`'s depth limit (plies), or ``None``."""
+    time_limit: float | None = None
+    """:meth:`choose`'s time per move (seconds), or ``None``."""
+
+    def choose(self, game: DouShouQi) -> SearchResult[Move]:
+        """The move this player picks on the whole board (:func:`choose_move` with its
+        depth and time limits; a :class:`~reference.search.players.Player`)."""
+        if self.depth is None and self.time_limit is None:
+            raise ParameterError(f"{self.name!r} needs a depth or a time limit to choose a move")
+        return choose_move(game, self, depth=self.depth, time_limit=self.time_limit)
 
 
-NO_HEURISTIC = SearchPlayer("no heuristic", ordering=False)
+NO_HEURISTIC = SearchPlayer("no heuristic", ordering="none")
 """§11's baseline: alpha-beta, moves in generation order."""
 
-MOVE_ORDERING = SearchPlayer("move-ordering", ordering=True)
+MOVE_ORDERING = SearchPlayer("move-ordering", ordering="thesis")
 """§11: alpha-beta searching captures, then lion, tiger, elephant, mouse moves, then the rest."""
 
-SPLIT_SEARCHING = SearchPlayer("split-searching", ordering=False, split=True)
+SPLIT_SEARCHING = SearchPlayer("split-searching", ordering="none", split=True)
 """§11: split search (SEARCH-POSITION) when the position splits, moves in generation order."""
 
-BOTH_HEURISTICS = SearchPlayer("both heuristics", ordering=True, split=True)
+BOTH_HEURISTICS = SearchPlayer("both heuristics", ordering="thesis", split=True)
 """§11: split search and move ordering."""
 
 PLAYERS = (NO_HEURISTIC, MOVE_ORDERING, SPLIT_SEARCHING, BOTH_HEURISTICS)
 """The four players of §11's configurations."""
 
-MINIMAX_PLAYER = SearchPlayer("minimax", ordering=False, algorithm="minimax")
+MINIMAX_PLAYER = SearchPlayer("minimax", ordering="none", algorithm="minimax")
 """§3.2: MINIMAX without pruning (the slow reference)."""
+
+
+def paper_player(*, depth: int | None = None, time_limit: float | None = None) -> SearchPlayer:
+    """§11's move-ordering player (:data:`MOVE_ORDERING`) with a depth and / or time limit."""
+    return dataclasses.replace(MOVE_ORDERING, depth=depth, time_limit=time_limit)
 
 
 def minimax_value(game: DouShouQi, depth: int) -> Score:

@@ -5,7 +5,7 @@ the 200-move draw limit) and §6.1 (the non-move of split search).
 
 The position, ``DouShouQi`` (implements :class:`~reference.search.protocol.PlayableGame`):
 
-* ``DouShouQi(placement=None, *, draw_limit=200, ordering=False, allow_non_move=False,
+* ``DouShouQi(placement=None, *, draw_limit=200, ordering="thesis", allow_non_move=False,
   allowed_squares=ALL_SQUARES, rules="thesis")``; ``DouShouQi.from_notation(text, ...)``;
   ``DouShouQi.start(...)``.  ``placement=None`` is the starting position.  ``rules``:
   ``"thesis"`` (§2.1 as written, the default) or ``"standard"`` (the common Jungle
@@ -96,7 +96,14 @@ from reference.dou_shou_qi.notation import (
     piece_label,
     validate_pieces,
 )
-from reference.dou_shou_qi.ordering import CAPTURE_PRIORITY, KIND_PRIORITY, NUM_PRIORITIES
+from reference.dou_shou_qi.ordering import (
+    CAPTURE_PRIORITY,
+    KIND_PRIORITY,
+    NUM_PRIORITIES,
+    ORDERINGS,
+    THESIS_ORDER,
+    check_ordering,
+)
 from reference.errors import IllegalMoveError, ParameterError
 from reference.search.protocol import WIN, Key, Score
 from reference.search.zobrist import counter_key, random_keys
@@ -267,7 +274,7 @@ class DouShouQi:
         placement: Placement | None = None,
         *,
         draw_limit: int | None = DEFAULT_DRAW_LIMIT,
-        ordering: bool = False,
+        ordering: str = THESIS_ORDER,
         allow_non_move: bool = False,
         allowed_squares: Bitboard = ALL_SQUARES,
         rules: str | RuleSet = THESIS_RULES,
@@ -290,7 +297,7 @@ class DouShouQi:
                 "the game ended in a draw at the limit"
             )
         self.draw_limit = draw_limit
-        self._ordering = ordering
+        self._ordering = check_ordering(ordering) == THESIS_ORDER
         self._allow_non_move = allow_non_move
         self._allowed = allowed_squares & ALL_SQUARES
         self._switch_key: Key = 0
@@ -321,7 +328,7 @@ class DouShouQi:
         text: str,
         *,
         draw_limit: int | None = DEFAULT_DRAW_LIMIT,
-        ordering: bool = False,
+        ordering: str = THESIS_ORDER,
         allow_non_move: bool = False,
         allowed_squares: Bitboard = ALL_SQUARES,
         rules: str | RuleSet = THESIS_RULES,
@@ -341,22 +348,29 @@ class DouShouQi:
         cls,
         *,
         draw_limit: int | None = DEFAULT_DRAW_LIMIT,
-        ordering: bool = False,
+        ordering: str = THESIS_ORDER,
         rules: str | RuleSet = THESIS_RULES,
     ) -> DouShouQi:
         """The starting position of Figure 2."""
         return cls(None, draw_limit=draw_limit, ordering=ordering, rules=rules)
 
     def copy(self) -> DouShouQi:
-        """An independent copy of the current position and switches (without the move history)."""
-        return DouShouQi(
+        """An independent copy of the current position, switches and move history."""
+        other = DouShouQi(
             self.placement(),
             draw_limit=self.draw_limit,
-            ordering=self._ordering,
+            ordering=self.ordering,
             allow_non_move=self._allow_non_move,
             allowed_squares=self._allowed,
             rules=self._rules,
         )
+        other._history = list(self._history)
+        return other
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves made since construction (or since the position was parsed), oldest first."""
+        return tuple(entry[0] for entry in self._history)
 
     # -------------------------------------------------------------- switches
     @property
@@ -365,13 +379,14 @@ class DouShouQi:
         return self._rules
 
     @property
-    def ordering(self) -> bool:
-        """Whether ``legal_moves`` lists moves in the §11 order (captures, lion, tiger, elephant, mouse, rest)."""
-        return self._ordering
+    def ordering(self) -> str:
+        """The order of ``legal_moves``: ``"thesis"`` (§11: captures, lion, tiger, elephant,
+        mouse, rest) or ``"none"`` (generation order); :data:`.ordering.ORDERINGS`."""
+        return ORDERINGS[0] if self._ordering else ORDERINGS[1]
 
     @ordering.setter
-    def ordering(self, value: bool) -> None:
-        self._ordering = value
+    def ordering(self, value: str) -> None:
+        self._ordering = check_ordering(value) == THESIS_ORDER
         self._moves = None  # the same moves, in another order: tt_key does not change
 
     @property

@@ -137,7 +137,7 @@ def engine_search_subproblems(
     node_budget: int | None = None,
     deadline: Deadline | None = None,
     algorithm: Algorithm = "alphabeta",
-    ordering: bool | None = None,
+    ordering: str | None = None,
 ) -> SplitSearchResult:
     """SEARCH-SUBPROBLEMS with the whole-board check for decided games and a choice of combination.
 

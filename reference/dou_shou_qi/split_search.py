@@ -79,7 +79,7 @@ class WholeBoardView:
 
     __slots__ = ("_inner",)
 
-    def __init__(self, position: DouShouQi, *, ordering: bool | None = None) -> None:
+    def __init__(self, position: DouShouQi, *, ordering: str | None = None) -> None:
         inner = position.copy()
         inner.allow_non_move = False
         inner.allowed_squares = ALL_SQUARES
@@ -159,7 +159,7 @@ class SubproblemGame(WholeBoardView):
         regions: Sequence[Bitboard] = (ALL_SQUARES,),
         *,
         non_move: bool = True,
-        ordering: bool | None = None,
+        ordering: str | None = None,
     ) -> None:
         if not regions:
             raise ParameterError("a subproblem needs at least one region")
@@ -322,7 +322,7 @@ class SubproblemSearch:
         game: DouShouQi,
         decomposition: Decomposition,
         algorithm: Algorithm,
-        ordering: bool | None,
+        ordering: str | None,
         deadline: Deadline | None,
     ) -> None:
         if game.is_terminal():
@@ -444,7 +444,7 @@ def search_subproblems(
     time_limit: float | None = None,
     node_budget: int | None = None,
     algorithm: Algorithm = "alphabeta",
-    ordering: bool | None = None,
+    ordering: str | None = None,
     deadline: Deadline | None = None,
 ) -> SplitSearchResult:
     """SEARCH-SUBPROBLEMS(S): iterative deepening d = 2, 4, ...; the move of the largest ImpliedScore.
@@ -494,7 +494,7 @@ def search_position(
     time_limit: float | None = None,
     node_budget: int | None = None,
     algorithm: Algorithm = "alphabeta",
-    ordering: bool | None = None,
+    ordering: str | None = None,
     tracker: CausalityMST | None = None,
     deadline: Deadline | None = None,
 ) -> SplitSearchResult:

@@ -130,6 +130,13 @@ class TimedPlayer:
         )
 
 
+def paper_player(
+    *, time_limit: float = 1.0, depth: int | None = None, clock: Callable[[], float] = time.monotonic
+) -> TimedPlayer:
+    """Seed 001's player (:class:`TimedPlayer`): ``time_limit`` seconds a move, at most ``depth`` plies."""
+    return TimedPlayer(time_limit, max_depth=depth, clock=clock)
+
+
 def play_game(
     game: MNKGame, players: tuple[TimedPlayer, TimedPlayer]
 ) -> list[SearchResult[Cell]]:

@@ -16,7 +16,6 @@ gives) is this class plus them.
 from __future__ import annotations
 
 import struct
-from enum import IntEnum
 from typing import Final, Self
 
 from reference.bits import Bitboard, bit_indices
@@ -34,9 +33,10 @@ from reference.mnk.geometry import (
 )
 from reference.mnk.symmetry import KEY_BITS, KEY_MASK, Permutation, canonical_index
 from reference.search import WIN, Key, Score
+from reference.search.protocol import TwoSides
 
 
-class Side(IntEnum):
+class Side(TwoSides):
     """The two sides.  OURS: X moves first (the report says only that the players take turns)."""
 
     X = 0
@@ -116,7 +116,7 @@ class MNKState:
         n: int = 3,
         k: int = 3,
         *,
-        symmetry: bool = False,
+        symmetry: bool = True,
         ordering: str = "threats",
         zobrist_seed: int = ZOBRIST_SEED,
     ) -> None:
@@ -321,7 +321,7 @@ class MNKState:
         *,
         m: int | None = None,
         n: int | None = None,
-        symmetry: bool = False,
+        symmetry: bool = True,
         ordering: str = "threats",
         zobrist_seed: int = ZOBRIST_SEED,
     ) -> Self:
@@ -406,6 +406,11 @@ class MNKState:
     @property
     def moves(self) -> tuple[Cell, ...]:
         """The moves made since construction (or since the position was parsed)."""
+        return tuple(self._history)
+
+    @property
+    def history(self) -> tuple[Cell, ...]:
+        """The moves made since construction (or since the position was parsed), oldest first."""
         return tuple(self._history)
 
     @property

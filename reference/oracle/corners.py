@@ -276,19 +276,27 @@ def dou_shou_qi_corners(rules: str, *, seed: int = 31, games: int = 400) -> list
     """
     options: JsonObject = {} if rules == "thesis" else {"rules": rules}
     found = random_corners(
-        lambda: DouShouQi(rules=rules), options, DOU_SHOU_QI_CORNERS, seed=seed, games=games
+        lambda: DouShouQi(rules=rules, ordering="none"),
+        options,
+        DOU_SHOU_QI_CORNERS,
+        seed=seed,
+        games=games,
     )
     for more in range(1, 4):  # a corner still missing: more games, with the next seeds
         missing = [t for t in DOU_SHOU_QI_CORNERS if t[0] not in {c.rule for c in found}]
         if missing:
             found += random_corners(
-                lambda: DouShouQi(rules=rules), options, missing, seed=seed + more, games=games
+                lambda: DouShouQi(rules=rules, ordering="none"),
+                options,
+                missing,
+                seed=seed + more,
+                games=games,
             )
     order = [rule for rule, _ in DOU_SHOU_QI_CORNERS]
     found.sort(key=lambda corner: order.index(corner.rule))
     rng = random.Random(seed)
     for _ in range(games):  # the draw: the first game that lasts to one ply before the limit
-        game, moves = DouShouQi(rules=rules), list[str]()
+        game, moves = DouShouQi(rules=rules, ordering="none"), list[str]()
         while not game.is_terminal() and len(moves) < (game.draw_limit or 0) - 1:
             legal = game.legal_moves()
             move = legal[rng.randrange(len(legal))]

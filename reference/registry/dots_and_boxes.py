@@ -1,8 +1,8 @@
 """Dots and Boxes in the registry: ``python -m reference <command> dots-and-boxes``.
 
 Seed 000.  Options: ``--rows R --cols C`` (boxes; default 2 x 2, or the size in
-``--position``), and switches for the solving aids (each leaves values unchanged):
-``--no-capture-rule``, ``--no-symmetry``, ``--no-ordering``, and for ``solve`` (the
+``--position``), and the solving aids (each leaves values unchanged): ``--no-capture-rule``,
+``--no-symmetry``, ``--ordering captures|edges`` (the move order), and for ``solve`` (the
 exact solver of :mod:`reference.dots_and_boxes.solver`, after Barker and Korf 2012)
 ``--no-chain-rule``, ``--no-endgame-rule``, ``--no-corner-rule`` and ``--checkpoint
 FILE`` (a resumable solve).  ``perft`` counts every legal move sequence (the capture
@@ -13,12 +13,14 @@ rule prunes searches only).  Moves are OpenSpiel edge names ``h<r>,<c>`` /
 from __future__ import annotations
 
 from reference.dots_and_boxes.geometry import MAX_SIDE
-from reference.dots_and_boxes.rules import SWITCHES, DotsAndBoxes
+from reference.dots_and_boxes.ordering import CAPTURES_FIRST, ORDERINGS
+from reference.dots_and_boxes.rules import DEFAULT_SIZE, SWITCHES, DotsAndBoxes
 from reference.errors import ParameterError
 from reference.ranges import IntRange
 from reference.registry import (
     GameSpec,
     Options,
+    choice,
     file,
     int_value,
     integer,
@@ -26,9 +28,6 @@ from reference.registry import (
     switch,
     text_value,
 )
-
-DEFAULT_SIZE = 2
-"""Rows and columns when neither ``--rows/--cols`` nor ``--position`` give them (our choice)."""
 
 SIDE = IntRange(1, MAX_SIDE)
 """``--rows`` and ``--cols``."""
@@ -39,8 +38,9 @@ def new_game(options: Options, position: str | None) -> DotsAndBoxes:
     rows, cols = int_value(options, "rows"), int_value(options, "cols")
     # each solving aid (rules.SWITCHES) is on unless its no_ option is given
     switches = {name: not is_on(options, "no_" + name) for name in SWITCHES}
+    ordering = text_value(options, "ordering") or CAPTURES_FIRST
     if position is not None:
-        game = DotsAndBoxes.from_notation(position, **switches)
+        game = DotsAndBoxes.from_notation(position, ordering=ordering, **switches)
         if (rows is not None and rows != game.rows) or (cols is not None and cols != game.cols):
             raise ParameterError(
                 f"--rows/--cols {rows}x{cols} disagree with the {game.rows}x{game.cols} position"
@@ -49,6 +49,7 @@ def new_game(options: Options, position: str | None) -> DotsAndBoxes:
         game = DotsAndBoxes(
             DEFAULT_SIZE if rows is None else rows,
             DEFAULT_SIZE if cols is None else cols,
+            ordering=ordering,
             **switches,
         )
     game.checkpoint = text_value(options, "checkpoint")
@@ -68,7 +69,13 @@ SPEC = GameSpec(
         integer("cols", SIDE, f"columns of boxes (default {DEFAULT_SIZE})"),
         switch("no_capture_rule", "search every move (no capture rule)"),
         switch("no_symmetry", "no board symmetries in the TT key"),
-        switch("no_ordering", "moves in edge order"),
+        choice(
+            "ordering",
+            ORDERINGS,
+            f"move order (default {CAPTURES_FIRST}: captures, safe moves from the centre, "
+            "then sacrifices; edges: edge order); values never depend on it",
+            CAPTURES_FIRST,
+        ),
         switch(
             "no_chain_rule",
             "solve: open every edge of independent chains and loops (no chain rule)",

@@ -13,6 +13,7 @@ on an opponent's trap still takes at full strength).
 from __future__ import annotations
 
 from reference.dou_shou_qi.geometry import RULE_SETS, THESIS_RULES
+from reference.dou_shou_qi.ordering import ORDERINGS, THESIS_ORDER
 from reference.dou_shou_qi.positions import NAMED_POSITIONS
 from reference.dou_shou_qi.rules import DEFAULT_DRAW_LIMIT, DouShouQi
 from reference.ranges import IntRange
@@ -27,7 +28,7 @@ def new_game(options: Options, position: str | None) -> DouShouQi:
     """The start, a named position, or a position in piece-list notation."""
     limit = int_value(options, "draw_limit")
     draw_limit = None if limit == 0 else limit
-    ordering = text_value(options, "ordering") == "thesis"
+    ordering = text_value(options, "ordering") or THESIS_ORDER
     rules = text_value(options, "rules") or THESIS_RULES.name
     text = NAMED_POSITIONS["start"] if position is None else position.strip()
     text = NAMED_POSITIONS.get(text, text)
@@ -65,9 +66,9 @@ SPEC = GameSpec(
         ),
         choice(
             "ordering",
-            ("thesis", "none"),
+            ORDERINGS,
             "move order: thesis = captures, lion, tiger, elephant, mouse, rest (default)",
-            "thesis",
+            THESIS_ORDER,
         ),
         choice(
             "rules",

@@ -44,10 +44,32 @@ its sign: ``1`` win, ``0`` draw, ``-1`` loss for the side to move
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Protocol, TypeAlias, TypeVar, runtime_checkable
+from enum import IntEnum
+from typing import TYPE_CHECKING, Protocol, Self, TypeAlias, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     pass
+
+class TwoSides(IntEnum):
+    """The one interface of every game's ``Side``: two members, ``0`` (moves first) and ``1``.
+
+    Each game names its sides as its paper does (``X`` / ``O``, ``BLACK`` / ``WHITE``,
+    ``ALEX`` / ``BILLIE``, ``A`` / ``B``) in ``reference/<game>/geometry.py``, as a
+    subclass of this enum; ``game.to_move`` is one of them, and ``game.player_name(side)``
+    is what the command line calls it.
+
+    >>> class Side(TwoSides):
+    ...     X = 0
+    ...     O = 1
+    >>> Side.X.other, Side.O.other
+    (<Side.O: 1>, <Side.X: 0>)
+    """
+
+    @property
+    def other(self) -> Self:
+        """The opponent."""
+        return type(self)(1 - self)
+
 
 Key: TypeAlias = int
 """A 64-bit position key (Zobrist or a game's own hash), ``0 <= key < 2**64``."""

@@ -31,11 +31,11 @@ Plan notation: actions in order, ``source-destination[xtarget]``, comma-separate
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 
 from reference.digits import is_digits, parse_natural
 from reference.errors import PositionFormatError
 from reference.files import read_text_file
+from reference.search.protocol import TwoSides
 from reference.wargame.geometry import (
     MAX_SIDE,
     NO_TILE,
@@ -51,7 +51,7 @@ MAX_HP = 99
 """Largest HP / ATK / movement value the notation accepts (our choice)."""
 
 
-class Side(IntEnum):
+class Side(TwoSides):
     """The two parties of §2.2: Alex's units and Billie's units (players 0 and 1)."""
 
     ALEX = 0

@@ -549,7 +549,7 @@ class WarGame:
         self._turn_keys = keys[base : base + turn_limit + 1]
         self._side_key = keys[base + turn_limit + 1]
         self._limit_key = counter_key(turn_limit, ZOBRIST_SEED)
-        self._history: list[tuple[list[ActionUndo], Key]] = []
+        self._history: list[tuple[Plan, list[ActionUndo], Key]] = []
         self._key = self._full_key()
 
     # ------------------------------------------------------------- notation
@@ -599,6 +599,28 @@ class WarGame:
     def player_name(self, player: int) -> str:
         """``Alex (a)`` or ``Billie (b)``, the paper's names for the two parties."""
         return "Alex (a)" if player == Side.ALEX else "Billie (b)"
+
+    def copy(self) -> Self:
+        """An independent copy (same battle, turn counter and history; the class kept)."""
+        other = type(self)(self.battle, self.turns_played, self.turn_limit)
+        other._history = list(self._history)
+        other._key = self._key
+        return other
+
+    @property
+    def history(self) -> tuple[Plan, ...]:
+        """The plans played since construction (or since the position was parsed), oldest first."""
+        return tuple(entry[0] for entry in self._history)
+
+    def winner(self) -> Side | None:
+        """The side whose units are the only ones left (``None``: a draw, or not over)."""
+        alex = self.battle.units_of(Side.ALEX)
+        billie = self.battle.units_of(Side.BILLIE)
+        if alex and not billie:
+            return Side.ALEX
+        if billie and not alex:
+            return Side.BILLIE
+        return None
 
     def result_text(self) -> str:
         """Who won, or why the game is drawn."""
@@ -684,7 +706,7 @@ class WarGame:
         """Play a legal plan without checks (the search's path); the Zobrist key follows it."""
         battle = self.battle
         undo = battle.make_plan(move)
-        self._history.append((undo, self._key))
+        self._history.append((move, undo, self._key))
         key = self._key
         dead = battle.board.size
         for unit, origin, target, old_hp, old_tile in undo:
@@ -712,7 +734,7 @@ class WarGame:
     def unmake(self) -> None:
         if not self._history:
             raise IllegalMoveError("no move to take back")
-        undo, self._key = self._history.pop()  # the key before the plan
+        _, undo, self._key = self._history.pop()  # the key before the plan
         battle = self.battle
         battle.to_move = Side(1 - battle.to_move)
         self.turns_played -= 1

@@ -115,7 +115,8 @@ GRAMMARS: dict[str, GameGrammar] = {
         positions=("2x2:0x0:0:0:0", "1x1:0x7:0:0:1", "1x2:0x0:0:0:0", "2x2:0xfff:2:2:0"),
         moves=("h0,0", "v0,1", "h1,0", "v0,0", "h2,1", "h 0 , 0", "v9,9", "h0,", "x0,0"),
         int_options=("--rows", "--cols"),
-        flags=("--no-capture-rule", "--no-symmetry", "--no-ordering"),
+        flags=("--no-capture-rule", "--no-symmetry"),
+        choices={"--ordering": ("captures", "edges", "none")},
         cheap_solve=(("--rows", "1", "--cols", "2"), ("--rows", "2", "--cols", "2")),
     ),
     "connect6": GameGrammar(

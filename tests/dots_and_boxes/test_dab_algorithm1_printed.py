@@ -33,7 +33,7 @@ ALL = (12, 23, 24)
 
 def literal(notation: str) -> DotsAndBoxes:
     """A position searched as the listing would: every edge, in edge order, no symmetry."""
-    return DotsAndBoxes.from_notation(notation, symmetry=False, ordering=False, capture_rule=False)
+    return DotsAndBoxes.from_notation(notation, symmetry=False, ordering="edges", capture_rule=False)
 
 
 def undrawn(game: DotsAndBoxes) -> int:

@@ -15,6 +15,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -42,10 +43,12 @@ from reference.errors import ParameterError, SearchTimeoutError
 from reference.search import Deadline, TranspositionTable, solve_raw
 
 RULE_NAMES = ("capture_rule", "chain_rule", "endgame_rule", "symmetry", "corner_rule", "ordering")
+OFF: dict[str, Any] = {name: "edges" if name == "ordering" else False for name in RULE_NAMES}
+"""Every rule switched off (the move order: edge order)."""
 RULE_SETS = [
     Rules(),
-    *(Rules(**{name: False}) for name in RULE_NAMES),
-    Rules(**{name: False for name in RULE_NAMES}),
+    *(Rules(**{name: OFF[name]}) for name in RULE_NAMES),
+    Rules(**OFF),
 ]
 RULE_IDS = ["all", *(f"no-{n}" for n in RULE_NAMES), "none"]
 
@@ -124,7 +127,7 @@ def test_best_moves_are_every_optimal_move_and_move_values_are_exact(
     values = child_values(game)
     best = max(values.values())
     optimal = {m for m, v in values.items() if v == best}
-    for rules in (Rules(), Rules(**{name: False for name in RULE_NAMES})):
+    for rules in (Rules(), Rules(**OFF)):
         answer = solve_position(game, rules, move_values=True)
         assert answer.result.value == answer.result.score == best
         assert set(answer.result.best_moves) == optimal

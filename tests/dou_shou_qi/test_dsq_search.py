@@ -35,7 +35,10 @@ SMALL = [
 def random_position(seed: int, plies: int, start: str | None = None) -> DouShouQi:
     """A reachable position: ``plies`` random legal moves from ``start`` (or the start)."""
     rng = random.Random(seed)
-    g = DouShouQi(draw_limit=None) if start is None else DouShouQi.from_notation(start)
+    if start is None:
+        g = DouShouQi(draw_limit=None, ordering="none")
+    else:
+        g = DouShouQi.from_notation(start, ordering="none")
     for _ in range(plies):
         legal = g.legal_moves()
         if not legal:
@@ -131,7 +134,7 @@ def test_minimax_equals_alphabeta_equals_ordered_alphabeta(
         return
     reference = minimax_value(g, depth)
     assert alphabeta(g, depth) == reference
-    g.ordering = True
+    g.ordering = "thesis"
     assert alphabeta(g, depth) == reference
     assert search(g, depth, algorithm="alphabeta").value == reference
 
@@ -146,7 +149,7 @@ def test_three_searches_agree_at_depth_3_on_small_positions(
         return
     reference = minimax_value(g, 3)
     assert alphabeta(g, 3) == reference
-    g.ordering = True
+    g.ordering = "thesis"
     assert alphabeta(g, 3) == reference
 
 
@@ -155,14 +158,14 @@ def test_ordered_move_list_is_the_literal_stable_sort() -> None:
     for seed in range(40):
         g = random_position(seed, 2 * seed % 50)
         plain = list(g.legal_moves())
-        g.ordering = True
+        g.ordering = "thesis"
         assert list(g.legal_moves()) == order_moves(g, plain)
         assert sorted(plain) == sorted(g.legal_moves())
 
 
 def test_ordering_puts_captures_then_lion_tiger_elephant_mouse_first() -> None:
     g = DouShouQi.from_notation(
-        "A: Ma1 Tb3 Ld5 Hg4 Ee2 / B: Mg9 Tf7 La5 Hb7 Ec7 / A", ordering=True
+        "A: Ma1 Tb3 Ld5 Hg4 Ee2 / B: Mg9 Tf7 La5 Hb7 Ec7 / A", ordering="thesis"
     )
     names = [g.format_move(m) for m in g.legal_moves()]
     captures = {"b3-b7", "d5-a5"}
@@ -185,8 +188,9 @@ def test_ordering_reduces_alphabeta_nodes() -> None:
         g = random_position(seed, 20 + seed)
         if g.is_terminal():
             continue
+        g.ordering = "none"
         plain += nodes(g, 3)
-        g.ordering = True
+        g.ordering = "thesis"
         ordered += nodes(g, 3)
     assert ordered < plain
 
@@ -205,13 +209,13 @@ class TickClock:
 def test_iterative_deepening_with_time_limit_returns_a_legal_move() -> None:
     """The deadline (an injected clock: 40 reads, about 2,500 nodes) stops the deepening;
     the move of the last finished iteration is played."""
-    g = DouShouQi()
+    g = DouShouQi(ordering="none")
     clock = TickClock()
     result = choose_move(g, MOVE_ORDERING, deadline=Deadline(40.0, clock=clock))
     assert clock.now >= 41.0 and not result.exact  # stopped by the deadline
     assert result.best_move in g.legal_moves() and result.depth >= 1
-    assert not g.ordering  # the switch is restored
-    assert g.to_notation() == DouShouQi().to_notation()  # and the position
+    assert g.ordering == "none"  # the switch is restored
+    assert g.to_notation() == DouShouQi(ordering="none").to_notation()  # and the position
 
 
 def test_search_takes_a_win_in_one() -> None:

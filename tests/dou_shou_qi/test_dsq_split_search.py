@@ -497,7 +497,7 @@ def test_engine_results_with_its_options_are_unchanged() -> None:
     pins = json.loads(ENGINE_PINS.read_text(encoding="utf-8"))
     assert len(pins) == 80
     for pin in pins:
-        game = DouShouQi.from_notation(pin["position"])
+        game = DouShouQi.from_notation(pin["position"], ordering="none")  # as pinned
         d = find_subproblems(game.pieces(), 4)
         result = engine_search_subproblems(
             game,

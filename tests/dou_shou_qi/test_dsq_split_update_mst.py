@@ -54,7 +54,7 @@ def test_update_mst_after_a_piece_moves_equals_recomputed_mst(choices: list[int]
 
 def test_pinned_split_search_counts() -> None:
     """Pinned numbers of a fixed split search, so that a change of behaviour is deliberate."""
-    game = DouShouQi.from_notation(FIGURE_13)
+    game = DouShouQi.from_notation(FIGURE_13, ordering="none")  # legal order, as pinned
     result = search_position(game, 4, max_depth=4)  # the thesis's
     assert (game.format_move(result.move), result.value, result.nodes) == ("b3-b2", -915, 748)
     d = find_subproblems(game.pieces(), 4)

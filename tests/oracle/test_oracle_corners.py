@@ -216,7 +216,7 @@ def test_the_draws_of_check_follow_the_rule_options_only() -> None:
     assert sampling_options(spec, {"ordering": "none", "rules": "standard"}) == {
         "rules": "standard"
     }
-    assert sampling_options(load("dots-and-boxes"), {"rows": 3, "no_ordering": True}) == {"rows": 3}
+    assert sampling_options(load("dots-and-boxes"), {"rows": 3, "ordering": "edges"}) == {"rows": 3}
 
 
 def _an_early_dou_shou_qi_end() -> tuple[str, ...]:

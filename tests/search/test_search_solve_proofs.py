@@ -141,7 +141,7 @@ def test_solve_node_limit_stops_without_a_value() -> None:
     from reference.errors import ParameterError, SearchTimeoutError
 
     with pytest.raises(SearchTimeoutError, match="node limit"):
-        solve(MNKGame(4, 4, 4), node_limit=100)
+        solve(MNKGame(5, 4, 4), node_limit=100)
     free = solve(MNKGame(3, 3, 3))
     limited = solve(MNKGame(3, 3, 3), node_limit=free.nodes + 64)
     assert (limited.value, limited.best_moves, limited.nodes) == (
