@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.search import Algorithm, TranspositionTable, search, solve_raw
 
 OPENSPIEL_4X4K3_SECONDS = 3.7

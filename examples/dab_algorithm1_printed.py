@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from reference.dots_and_boxes.algorithm1 import algorithm1, algorithm1_as_printed
 from reference.dots_and_boxes.exhaustive import exact_value
 from reference.dots_and_boxes.rules import DotsAndBoxes
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.search import search, solve_raw
 
 VARIANTS: tuple[tuple[str, tuple[int, ...] | None], ...] = (

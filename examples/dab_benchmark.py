@@ -2,7 +2,7 @@
 
 Seed 000 and Barker and Korf (2012).  Two solvers:
 
-* ``--solver chain`` (default): the exact solver of :mod:`reference.dots_and_boxes.solver`
+* ``--solver chain`` (default): the exact solver of :mod:`reference.dots_and_boxes.engine`
   (null-window alpha-beta with a two-bound table, capture / chain / endgame rules, board
   and corner symmetries, centre-first ordering); ``--off RULE,...`` switches rules off
   (``capture_rule``, ``chain_rule``, ``endgame_rule``, ``symmetry``, ``corner_rule``,
@@ -27,14 +27,14 @@ import argparse
 import sys
 import time
 
-from reference.dots_and_boxes.rules import DotsAndBoxes
-from reference.dots_and_boxes.solver import (
+from reference.dots_and_boxes.engine import (
     DEFAULT_CHECKPOINT_NODES,
     DEFAULT_MAX_ENTRIES,
     Rules,
     solve_position,
     value_position,
 )
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.search import Counters, TranspositionTable, solve_raw
 
 QUICK = ["2x2", "2x3", "1x5"]

@@ -20,9 +20,9 @@ import os
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 
+from reference.dots_and_boxes.engine import solve_position
 from reference.dots_and_boxes.parallel import MoveBound, MoveTest, run_move_test, solve_in_parallel
 from reference.dots_and_boxes.rules import DotsAndBoxes
-from reference.dots_and_boxes.solver import solve_position
 
 
 class Recorder:

@@ -7,10 +7,10 @@ or more subproblems, how often that choice agrees with plain alpha-beta on the
 whole board at the same depth, beside the corrected combination (the *sum* of
 the subproblems: one real move per ply in any one of them), and the same on the
 positions where the subproblems cannot interact within the depth
-(:func:`reference.dou_shou_qi.solver.cannot_interact`).  The literal
+(:func:`reference.dou_shou_qi.engine.cannot_interact`).  The literal
 combination is :func:`reference.dou_shou_qi.split_search.search_subproblems`; the
 whole-board check and the sum are the engine's,
-:func:`reference.dou_shou_qi.solver.engine_search_subproblems`.
+:func:`reference.dou_shou_qi.engine.engine_search_subproblems`.
 
 "agrees (value)": the split search's value equals plain alpha-beta's value.
 "agrees (move)": its move is one of the moves plain alpha-beta scores best.
@@ -26,11 +26,11 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from reference.dou_shou_qi.engine import cannot_interact, engine_search_subproblems
 from reference.dou_shou_qi.notation import Move, format_placement
 from reference.dou_shou_qi.partition import Decomposition, find_subproblems
 from reference.dou_shou_qi.positions import random_placement
 from reference.dou_shou_qi.rules import DouShouQi
-from reference.dou_shou_qi.solver import cannot_interact, engine_search_subproblems
 from reference.dou_shou_qi.split_search import SplitSearchResult, search_subproblems
 from reference.search import SearchContext, alphabeta, search
 

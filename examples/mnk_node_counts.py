@@ -29,7 +29,7 @@ import argparse
 import math
 import time
 
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.search import Algorithm, TranspositionTable, iterative_deepening, search
 
 MAX_CELLS_WITHOUT_TT = {"minimax": 9, "alphabeta": 12}

@@ -26,7 +26,7 @@ import time
 import timeit
 from collections.abc import Sequence
 
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.search import Score, search
 
 

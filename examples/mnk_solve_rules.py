@@ -7,7 +7,7 @@ Usage::
 
 ``solve`` (exact value and every optimal first move, symmetry folding on) from the
 empty board, adding one rule at a time: forced moves, dead cells, pairing
-strategies (the switches of :class:`reference.mnk.solver.MNKGame`), then the
+strategies (the switches of :class:`reference.mnk.game.MNKGame`), then the
 full-window root search instead of the null-window proofs.  Prints nodes and CPU
 seconds (``time.process_time``; the wall time on a shared machine also counts the
 other jobs).  Node counts are deterministic.  5,5,4 is run with every rule only:
@@ -21,7 +21,7 @@ import argparse
 import os
 import time
 
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.search import TranspositionTable, solve_raw
 
 CONFIGS = [

@@ -32,7 +32,7 @@ from IPython.utils.capture import capture_output
 from ipywidgets import Dropdown, IntSlider, interact
 
 from reference.dou_shou_qi.cones import Movement
-from reference.dou_shou_qi.drawing import board_svg
+from reference.dou_shou_qi.figure_drawing import board_svg
 from reference.dou_shou_qi.figures import (
     PARTITIONS,
     cone_figure,

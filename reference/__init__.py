@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from reference.connect6.rules import Connect6
     from reference.dots_and_boxes.rules import DotsAndBoxes
     from reference.dou_shou_qi.rules import DouShouQi
-    from reference.mnk.solver import MNKGame
+    from reference.mnk.game import MNKGame
     from reference.wargame.rules import WarGame
 
 _LAZY: dict[str, str] = {
@@ -48,7 +48,7 @@ _LAZY: dict[str, str] = {
     "Connect6": "reference.connect6.rules",
     "DotsAndBoxes": "reference.dots_and_boxes.rules",
     "DouShouQi": "reference.dou_shou_qi.rules",
-    "MNKGame": "reference.mnk.solver",
+    "MNKGame": "reference.mnk.game",
     "WarGame": "reference.wargame.rules",
 }
 

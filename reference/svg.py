@@ -7,7 +7,7 @@ file as it is.  :class:`Svg` collects shapes and writes one document;
 one figure);
 :func:`line_chart` draws series of points, optionally on a logarithmic y axis.
 Used by :mod:`reference.wargame.drawing` and :mod:`reference.connect6.drawing`
-(:mod:`reference.dou_shou_qi.drawing` predates it and writes its SVG directly).
+(:mod:`reference.dou_shou_qi.figure_drawing` predates it and writes its SVG directly).
 
 >>> picture = Svg(40, 20)
 >>> picture.rect(0, 0, 20, 20, fill="#ffffff", data={"tile": "a1"})

@@ -14,7 +14,7 @@ from reference import Connect6, DotsAndBoxes, DouShouQi, MNKGame, WarGame, new_g
 from reference.cli.main import main
 from reference.registry import GAME_NAMES
 from reference.search.protocol import PlayableGame
-from reference.wargame.solver import WatchedWarGame
+from reference.wargame.game import WatchedWarGame
 
 SKIRMISH_2 = (
     "...../.^.~./...../..... aS@a1:10/4/2/1-1,aA@b1:8/3/2/2-2,aS@c1:10/4/2/1-1,"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from reference.dots_and_boxes.rules import DotsAndBoxes
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.trace import trace
 from reference.trace.figures import FIGURES
 

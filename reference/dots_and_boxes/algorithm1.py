@@ -7,8 +7,9 @@ update and the node counts of formulas 19-21 are in :mod:`.formulas`.)
 Two versions of Algorithm 1 sit side by side, as MST-PRIM does in
 :mod:`reference.graphs.prim`:
 
-* :func:`algorithm1` is the **corrected** listing: the core's
-  :func:`reference.search.alphabeta_tt`, named the paper's way;
+* :func:`algorithm1` is the **corrected** algorithm, named the paper's way: the corrected
+  listing is the core's :func:`reference.search.alphabeta_tt`, and :func:`algorithm1`
+  runs the engine beside it, :func:`reference.search.alphabeta_tt_engine` (same values);
 * :func:`algorithm1_as_printed` is the listing **exactly as printed**, line by line,
   runnable on any game of :mod:`reference.search.protocol`, kept to exhibit its
   defects (``tests/dots_and_boxes/test_dab_algorithm1_printed.py`` shows wrong values
@@ -71,9 +72,15 @@ from typing import Generic, TypeAlias, TypeVar
 
 from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.errors import ParameterError
-from reference.search import INFINITY, Game, Score, SearchContext, TranspositionTable
+from reference.search import (
+    INFINITY,
+    Game,
+    Score,
+    SearchContext,
+    TranspositionTable,
+    alphabeta_tt_engine,
+)
 from reference.search import alphabeta as core_alphabeta
-from reference.search import alphabeta_tt_engine as core_alphabeta_tt
 
 
 def algorithm1(
@@ -83,14 +90,18 @@ def algorithm1(
     beta: Score = INFINITY,
     tt: TranspositionTable | None = None,
 ) -> tuple[Score, SearchContext]:
-    """Algorithm 1, corrected: the core's ``alphabeta_tt`` (returns value and its context).
+    """Algorithm 1, corrected, as the searches run it: the engine beside the core's listing.
+
+    Runs :func:`reference.search.alphabeta_tt_engine`, the engine beside the listing
+    :func:`reference.search.alphabeta_tt` (the same values, tested by
+    ``test_listing_and_engine_give_the_minimax_value``); returns the value and its context.
 
     Seed 000, §IV.A, Algorithm 1.  See the module docstring for the line mapping.
     """
     if depth < 0:
         raise ParameterError(f"depth must be >= 0, got {depth}")
     ctx = SearchContext(tt=tt if tt is not None else TranspositionTable(1 << 16))
-    return core_alphabeta_tt(game, depth, alpha, beta, ctx), ctx
+    return alphabeta_tt_engine(game, depth, alpha, beta, ctx), ctx
 
 
 def branch_delimitation(

@@ -48,11 +48,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass
 
-from reference.dots_and_boxes.geometry import Edge
-from reference.dots_and_boxes.layout import Layout, layout
-from reference.dots_and_boxes.rules import DotsAndBoxes
-from reference.dots_and_boxes.shared_table import KEY_BITS, SharedBoxTable
-from reference.dots_and_boxes.solver import (
+from reference.dots_and_boxes.engine import (
     DEFAULT_MAX_ENTRIES,
     Rules,
     Solver,
@@ -61,6 +57,10 @@ from reference.dots_and_boxes.solver import (
     solve_exactly,
     value_exactly,
 )
+from reference.dots_and_boxes.geometry import Edge
+from reference.dots_and_boxes.layout import Layout, layout
+from reference.dots_and_boxes.rules import DotsAndBoxes
+from reference.dots_and_boxes.shared_table import KEY_BITS, SharedBoxTable
 from reference.errors import GameError
 from reference.search.progress import SolveReport
 from reference.search.solve import RawSolution

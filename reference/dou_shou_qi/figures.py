@@ -32,7 +32,7 @@ from reference.dou_shou_qi.cones import (
     min_height,
     project_effect_cone,
 )
-from reference.dou_shou_qi.drawing import BoardEdge, board_svg
+from reference.dou_shou_qi.figure_drawing import BoardEdge, board_svg
 from reference.dou_shou_qi.geometry import NUM_SQUARES, WATER_JUMPS, Kind, Side, parse_square
 from reference.dou_shou_qi.notation import START_NOTATION, Piece, parse_placement
 from reference.dou_shou_qi.partition import find_subproblems

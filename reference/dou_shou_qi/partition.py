@@ -11,7 +11,7 @@ turns each remaining component into a subproblem; :func:`partition_board` then
 gives each subproblem the squares it reaches first (a Voronoi diagram in
 causality space), and each den to every subproblem whose region holds a trap
 next to it.  Pictures of a partition (the text map of Figure 14(b), SVG) are in
-:mod:`reference.dou_shou_qi.drawing`.
+:mod:`reference.dou_shou_qi.figure_drawing`.
 """
 
 from __future__ import annotations

@@ -777,7 +777,7 @@ class DouShouQi:
 
     def _repr_svg_(self) -> str:
         """The board as a picture (Jupyter shows it in place of the text)."""
-        from reference.dou_shou_qi.board_drawing import board_svg
+        from reference.dou_shou_qi.drawing import board_svg
 
         title = self.result_text() if self.is_terminal() else f"{self.to_move.name} to move"
         return board_svg(self.pieces(), title=title)

@@ -28,9 +28,9 @@ from typing import Final
 from reference.bits import Bitboard
 from reference.errors import GameError, SearchTimeoutError
 from reference.gomocup.timeman import vcf_seconds
+from reference.mnk.game import MNKGame
 from reference.mnk.geometry import Cell
 from reference.mnk.players import NearMovesGame
-from reference.mnk.solver import MNKGame
 from reference.mnk.vcf import vcf_search
 from reference.search import Deadline, TranspositionTable, iterative_deepening
 

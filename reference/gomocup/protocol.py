@@ -23,7 +23,7 @@ anything else                   ``UNKNOWN ...``
 ==============================  ==============================================================
 
 Coordinates count from 0; ``x`` is the column and ``y`` the row (cell ``y * W + x`` of
-:class:`~reference.mnk.solver.MNKGame`, whose row 1 is ``y = 0``).  Before a move the
+:class:`~reference.mnk.game.MNKGame`, whose row 1 is ``y = 0``).  Before a move the
 brain writes one ``MESSAGE`` line saying why it chose it (and ``DEBUG`` lines when
 started with ``--debug``), as the protocol allows ("just before respond to some command").
 
@@ -62,9 +62,9 @@ from typing import Final
 from reference.errors import GameError
 from reference.gomocup.engine import VCF_NODES, BrainMove, choose_move
 from reference.gomocup.timeman import UNLIMITED_MS, TimeControl, move_budget
+from reference.mnk.game import MNKGame
 from reference.mnk.geometry import Cell, check_parameters
 from reference.mnk.notation import format_position
-from reference.mnk.solver import MNKGame
 from reference.search import Deadline, TranspositionTable
 from reference.search.context import MAX_TIME_LIMIT
 

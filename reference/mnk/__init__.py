@@ -9,8 +9,8 @@ rules plus threat bookkeeping, sound pruning and static proofs, the public game)
 :mod:`.vcf` (victory by continuous fours) and :mod:`.players` (a time-limited player).
 """
 
+from reference.mnk.game import MNKGame
 from reference.mnk.geometry import has_k_line
 from reference.mnk.rules import ORDERINGS, MNKState, Side
-from reference.mnk.solver import MNKGame
 
 __all__ = ["ORDERINGS", "MNKGame", "MNKState", "Side", "has_k_line"]

@@ -3,7 +3,7 @@
 ``check`` ends each finding with one of these lines (the leaf of the descent), so an
 engine author reads the rule at stake, not only the counts.
 
->>> from reference.mnk.solver import MNKGame
+>>> from reference.mnk.game import MNKGame
 >>> game = MNKGame(3, 3, 3)
 >>> for name in "a1 b1 b2 c1 c3".split():
 ...     _ = game.play(game.parse_move(name))

@@ -23,9 +23,9 @@ import time
 from collections.abc import Callable
 
 from reference.errors import ParameterError
+from reference.mnk.game import MNKGame
 from reference.mnk.geometry import Cell, neighbourhood
 from reference.mnk.rules import slot_names
-from reference.mnk.solver import MNKGame
 from reference.search import Deadline, TranspositionTable, iterative_deepening
 from reference.search.root import Algorithm, SearchResult
 

@@ -9,7 +9,7 @@ Seed 001, §Introduction (the game: K in a row on an M x N board), §Zobrist Has
 (:mod:`.geometry`), ``make`` is the unchecked fast path a search uses, ``play``
 validates first and raises :class:`~reference.errors.IllegalMoveError`.  The
 solver's threat bookkeeping and proof rules are in :mod:`.solver`, whose
-:class:`~reference.mnk.solver.MNKGame` (what ``from reference import MNKGame``
+:class:`~reference.mnk.game.MNKGame` (what ``from reference import MNKGame``
 gives) is this class plus them.
 """
 
@@ -237,7 +237,7 @@ class MNKState:
         return neighbourhood(occupied, self._geo) & ~occupied if occupied else 0
 
     def search_moves(self) -> list[Cell]:
-        """The moves a search tries: every legal move (:class:`~reference.mnk.solver.MNKGame`
+        """The moves a search tries: every legal move (:class:`~reference.mnk.game.MNKGame`
         prunes them soundly)."""
         return self.legal_moves()
 

@@ -322,7 +322,7 @@ def player_name(game: object, player: int) -> str:
 
 
 class ExactSolver(Protocol):
-    """A game's own exact solver (Dots and Boxes: :mod:`reference.dots_and_boxes.solver`).
+    """A game's own exact solver (Dots and Boxes: :mod:`reference.dots_and_boxes.engine`).
 
     It must answer what the core's :func:`reference.search.solve.solve` answers (the
     exact score and every optimal legal move, in ``legal_moves`` order), only faster.

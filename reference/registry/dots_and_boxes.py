@@ -3,7 +3,7 @@
 Seed 000.  Options: ``--rows R --cols C`` (boxes; default 2 x 2, or the size in
 ``--position``), and the solving aids (each leaves values unchanged): ``--no-capture-rule``,
 ``--no-symmetry``, ``--ordering captures|edges`` (the move order), and for ``solve`` (the
-exact solver of :mod:`reference.dots_and_boxes.solver`, after Barker and Korf 2012)
+exact solver of :mod:`reference.dots_and_boxes.engine`, after Barker and Korf 2012)
 ``--no-chain-rule``, ``--no-endgame-rule``, ``--no-corner-rule`` and ``--checkpoint
 FILE`` (a resumable solve).  ``perft`` counts every legal move sequence (the capture
 rule prunes searches only).  Moves are OpenSpiel edge names ``h<r>,<c>`` /

@@ -5,7 +5,7 @@ each defaults to 3, or M and N to the size of ``--position``), ``--no-symmetry``
 (plain Zobrist keys in the transposition table instead of canonical keys),
 ``--ordering`` (see :data:`reference.mnk.rules.ORDERINGS`) and the sound pruning
 rules ``--no-forced-moves``, ``--no-dead-cells``, ``--no-pairings`` (see
-:meth:`reference.mnk.solver.MNKGame.search_moves` and ``proof_bounds``).  No switch
+:meth:`reference.mnk.game.MNKGame.search_moves` and ``proof_bounds``).  No switch
 changes an exact value or a set of optimal moves, only the speed.  Moves are cells
 such as ``b2`` (``a1`` at the bottom left); positions are in the notation of
 :mod:`reference.mnk.notation`.  The reported value is the sign of the exact score:
@@ -14,9 +14,9 @@ such as ``b2`` (``a1`` at the bottom left); positions are in the notation of
 
 from __future__ import annotations
 
+from reference.mnk.game import MNKGame
 from reference.mnk.geometry import MAX_SIDE
 from reference.mnk.rules import ORDERINGS
-from reference.mnk.solver import MNKGame
 from reference.ranges import IntRange
 from reference.registry import (
     GameSpec,

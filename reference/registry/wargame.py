@@ -1,6 +1,6 @@
 """Turn-based war chess in the registry: ``python -m reference <command> wargame``.
 
-Seed 002.  The generic commands drive :class:`~reference.wargame.solver.WatchedWarGame`
+Seed 002.  The generic commands drive :class:`~reference.wargame.game.WatchedWarGame`
 (the rules' :class:`~reference.wargame.rules.WarGame` with a turn's enumeration watched
 by the search's deadline and a plan budget); moves are whole-turn plans written
 ``b1-b3,c1-c2xc4`` (see :mod:`reference.wargame.notation`).
@@ -13,9 +13,9 @@ from __future__ import annotations
 from reference.errors import ParameterError
 from reference.ranges import IntRange
 from reference.registry import GameSpec, Options, file, int_value, integer, text_value
+from reference.wargame.game import WatchedWarGame
 from reference.wargame.notation import read_scenario
 from reference.wargame.rules import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, SKIRMISH
-from reference.wargame.solver import WatchedWarGame
 
 MOVES_EXAMPLE = "a1-a2,b1-b2,c1-c2 c4-c3,d4-b4xb2"
 """Alex's three units step up, then Billie's swordsman steps down and her archer shoots b2

@@ -185,7 +185,7 @@ class ProvesBounds(Protocol):
     that closes the window ends the node as a table entry would.  Only ``solve``
     uses it: the bounds are on the *exact* value (wins ``+-WIN``), not on a
     depth-limited one.  Example: the (M,N,K)-game's pairing strategies
-    (:meth:`reference.mnk.solver.MNKGame.proof_bounds`).
+    (:meth:`reference.mnk.game.MNKGame.proof_bounds`).
     """
 
     def proof_bounds(self, alpha: Score, beta: Score) -> tuple[Score, Score]:

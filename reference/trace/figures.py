@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from reference.dots_and_boxes.rules import DotsAndBoxes
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.trace import trace
 from reference.trace.drawing import draw_trace
 

@@ -14,7 +14,7 @@ Modules, from the ground up:
 * :mod:`~reference.wargame.recursive_permutation` - Algorithm 4;
 * :mod:`~reference.wargame.plans_search` - Algorithm 5 (enumeration by recursion);
 * :mod:`~reference.wargame.complexity` - §3.1 plan counts, §4.3 ops1 closed forms;
-* :mod:`~reference.wargame.solver` - the game as the engine searches it (deadline, budget);
+* :mod:`~reference.wargame.game` - the game as the engine searches it (deadline, budget);
 * :mod:`~reference.wargame.drawing`, :mod:`~reference.wargame.figures` - SVG pictures,
   the paper's figures;
 * :mod:`~reference.wargame.experiment` - the §5 / Table 2 set-ups.

@@ -14,7 +14,7 @@ from reference import api
 from reference.cli.annotate import BUDGET_RANGE, parse_budget
 from reference.cli.extra import EXTRA_COMMANDS, load_commands
 from reference.cli.main import build_parser, command_games, main
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.ranges import ArgType
 from reference.registry import GAMES
 from reference.registry import load as load_spec

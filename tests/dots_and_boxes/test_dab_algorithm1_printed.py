@@ -25,7 +25,7 @@ from reference.dots_and_boxes.algorithm1 import (
 from reference.dots_and_boxes.exhaustive import exact_value
 from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.errors import ParameterError
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.search import WIN, Score, solve_raw
 
 ALL = (12, 23, 24)

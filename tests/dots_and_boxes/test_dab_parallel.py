@@ -23,6 +23,7 @@ import pytest
 from reference import api
 from reference.cli.main import main
 from reference.cli.speedup import SpeedupLine, measure_speedup, render_speedup
+from reference.dots_and_boxes.engine import Rules, Solver, root_orbits, solve_position
 from reference.dots_and_boxes.parallel import (
     MoveBound,
     MoveTest,
@@ -34,7 +35,6 @@ from reference.dots_and_boxes.parallel import (
 )
 from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dots_and_boxes.shared_table import SharedBoxTable
-from reference.dots_and_boxes.solver import Rules, Solver, root_orbits, solve_position
 from reference.errors import SearchTimeoutError
 from reference.search.context import Deadline
 from reference.search.progress import SolveReport

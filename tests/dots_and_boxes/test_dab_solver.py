@@ -27,11 +27,7 @@ from reference.bits import bit_indices
 from reference.dots_and_boxes.chains import analyze
 from reference.dots_and_boxes.checkpoint import load_checkpoint
 from reference.dots_and_boxes.endgame import simple_endgame_value
-from reference.dots_and_boxes.exhaustive import exact_value
-from reference.dots_and_boxes.geometry import geometry
-from reference.dots_and_boxes.layout import layout, table_key_function
-from reference.dots_and_boxes.rules import DotsAndBoxes
-from reference.dots_and_boxes.solver import (
+from reference.dots_and_boxes.engine import (
     Rules,
     Solver,
     _settle_function,
@@ -39,6 +35,10 @@ from reference.dots_and_boxes.solver import (
     solve_position,
     value_position,
 )
+from reference.dots_and_boxes.exhaustive import exact_value
+from reference.dots_and_boxes.geometry import geometry
+from reference.dots_and_boxes.layout import layout, table_key_function
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.errors import ParameterError, SearchTimeoutError
 from reference.search import Deadline, TranspositionTable, solve_raw
 

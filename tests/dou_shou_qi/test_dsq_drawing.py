@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from reference.dou_shou_qi.cones import INF, a_cone, b_cone, cone_max, project_effect_cone
-from reference.dou_shou_qi.drawing import BoardEdge, board_svg
+from reference.dou_shou_qi.figure_drawing import BoardEdge, board_svg
 from reference.dou_shou_qi.geometry import Kind, Side, parse_square
 from reference.dou_shou_qi.notation import START_NOTATION, parse_placement
 from reference.dou_shou_qi.partition import find_subproblems

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from reference.dou_shou_qi.causality import causality, complete_causality_graph
-from reference.dou_shou_qi.drawing import (
+from reference.dou_shou_qi.figure_drawing import (
     den_access,
     format_partition_map,
     region_label,

@@ -14,17 +14,17 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 from paper_text import DATA
 
-from reference.dou_shou_qi.evaluation import evaluate_pieces
-from reference.dou_shou_qi.geometry import ALL_SQUARES, Side, parse_square
-from reference.dou_shou_qi.partition import find_subproblems
-from reference.dou_shou_qi.positions import random_placement
-from reference.dou_shou_qi.rules import NON_MOVE, DouShouQi, Move
-from reference.dou_shou_qi.solver import (
+from reference.dou_shou_qi.engine import (
     REFUTED_CLAIM,
     Combination,
     cannot_interact,
     engine_search_subproblems,
 )
+from reference.dou_shou_qi.evaluation import evaluate_pieces
+from reference.dou_shou_qi.geometry import ALL_SQUARES, Side, parse_square
+from reference.dou_shou_qi.partition import find_subproblems
+from reference.dou_shou_qi.positions import random_placement
+from reference.dou_shou_qi.rules import NON_MOVE, DouShouQi, Move
 from reference.dou_shou_qi.split_search import (
     SplitSearchResult,
     SubproblemGame,

@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
 from reference.dou_shou_qi.causality import complete_causality_graph
+from reference.dou_shou_qi.engine import engine_search_subproblems
 from reference.dou_shou_qi.partition import CausalityMST, find_subproblems
 from reference.dou_shou_qi.rules import DouShouQi
-from reference.dou_shou_qi.solver import engine_search_subproblems
 from reference.dou_shou_qi.split_search import search_position
 from reference.graphs import (
     IndexedCompleteGraph,

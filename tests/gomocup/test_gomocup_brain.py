@@ -32,9 +32,9 @@ from reference.gomocup.timeman import (
     move_budget,
     turn_budget,
 )
+from reference.mnk.game import MNKGame
 from reference.mnk.geometry import geometry
 from reference.mnk.players import NearMovesGame
-from reference.mnk.solver import MNKGame
 from reference.search import Deadline, iterative_deepening
 from reference.search.context import MAX_TIME_LIMIT
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from pygomo import BoardPosition, EngineClient, Move
 
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 
 TIMEOUT = 60.0
 """Seconds the client waits for an answer (a safety net on a loaded machine, not a timing)."""

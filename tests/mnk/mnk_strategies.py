@@ -6,7 +6,7 @@ import functools
 
 from hypothesis import strategies as st
 
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 
 SMALL_SHAPES = [
     (3, 3, 3),

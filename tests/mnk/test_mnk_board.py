@@ -9,6 +9,7 @@ from hypothesis_profiles import examples
 from mnk_strategies import naive_has_line, play_choices, reachable_games
 
 from reference.errors import IllegalMoveError, ParameterError
+from reference.mnk.game import MNKGame
 from reference.mnk.geometry import (
     completing_cells_by_shifts,
     completing_cells_by_windows,
@@ -17,7 +18,6 @@ from reference.mnk.geometry import (
     neighbourhood,
 )
 from reference.mnk.rules import ORDERINGS, Side
-from reference.mnk.solver import MNKGame
 from reference.search import WIN, divide_raw, perft
 
 TIC_TAC_TOE_PERFT = [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]

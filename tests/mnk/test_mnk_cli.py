@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from reference.cli.main import main
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.registry.mnk import SPEC
 from reference.search.value import game_value
 

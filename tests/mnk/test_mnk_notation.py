@@ -8,8 +8,8 @@ from hypothesis_profiles import examples
 from mnk_strategies import reachable_games
 
 from reference.errors import PositionFormatError
+from reference.mnk.game import MNKGame
 from reference.mnk.notation import format_cell, parse_cell
-from reference.mnk.solver import MNKGame
 
 
 def test_cells_a1_is_bottom_left() -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from reference.errors import ParameterError
+from reference.mnk.game import MNKGame
 from reference.mnk.players import NearMovesGame, TimedPlayer, play_game
-from reference.mnk.solver import MNKGame
 from reference.search.context import DEADLINE_CHECK_INTERVAL
 
 

@@ -24,10 +24,10 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 from mnk_strategies import brute_force_value, play_choices, reachable_games
 
+from reference.mnk.game import MNKGame
 from reference.mnk.geometry import completing_cells_by_windows, open_lines
 from reference.mnk.pairing import find_pairing, find_pairing_after_move, is_pairing
 from reference.mnk.rules import MNKState
-from reference.mnk.solver import MNKGame
 from reference.search import INFINITY, WIN, TranspositionTable, solve_raw
 
 

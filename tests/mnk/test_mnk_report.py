@@ -10,8 +10,8 @@ import math
 
 from sieve import primes_up_to
 
+from reference.mnk.game import MNKGame
 from reference.mnk.geometry import geometry
-from reference.mnk.solver import MNKGame
 from reference.search import (
     WIN,
     Bound,

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 from mnk_strategies import brute_force_value, paper_game, reachable_games
 
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.search import ALGORITHMS, WIN, Algorithm, TranspositionTable, search, solve_raw
 
 

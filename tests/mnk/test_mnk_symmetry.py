@@ -6,9 +6,9 @@ from hypothesis import given, settings
 from hypothesis_profiles import examples
 from mnk_strategies import reachable_games
 
+from reference.mnk.game import MNKGame
 from reference.mnk.geometry import has_k_line
 from reference.mnk.notation import format_position
-from reference.mnk.solver import MNKGame
 from reference.mnk.symmetry import canonical_key, symmetries, transform_bits
 
 

@@ -21,7 +21,7 @@ from reference.mnk.evaluation import (
     threat_score_by_shifts,
     threat_value,
 )
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.search import MATE_BOUND
 
 

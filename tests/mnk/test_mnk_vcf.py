@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 from mnk_strategies import play_choices
 
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.mnk.vcf import check_vcf_line, four_cells, vcf_search
 from reference.search import Deadline, solve_raw
 

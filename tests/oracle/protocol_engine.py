@@ -46,7 +46,7 @@ from reference.dou_shou_qi.geometry import TRAPS_OF, WATER, Kind, neighbours
 from reference.dou_shou_qi.geometry import Side as DsqSide
 from reference.dou_shou_qi.rules import DouShouQi, Move
 from reference.errors import GameError
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.registry import all_specs
 from reference.search.protocol import PlayableGame
 from reference.search.tt import TranspositionTable

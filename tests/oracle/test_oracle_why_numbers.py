@@ -13,7 +13,7 @@ from reference.dou_shou_qi import explain as dsq
 from reference.dou_shou_qi.rules import DouShouQi
 from reference.errors import IllegalMoveError
 from reference.mnk.explain import why_over as mnk_over
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.registry import load
 from reference.wargame.explain import why_legal as wargame_legal
 from reference.wargame.rules import WarGame

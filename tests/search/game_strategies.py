@@ -19,7 +19,7 @@ from reference.dou_shou_qi.geometry import NUM_SQUARES, Kind, Side
 from reference.dou_shou_qi.notation import Piece, Placement, validate_pieces
 from reference.dou_shou_qi.rules import DouShouQi
 from reference.errors import GameError
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.search.protocol import Game
 from reference.wargame.geometry import IMPASSABLE, Board, Terrain
 from reference.wargame.geometry import Kind as UnitKind

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
+from reference.mnk.game import MNKGame
 from reference.mnk.players import NearMovesGame
-from reference.mnk.solver import MNKGame
 from reference.search import MATE_BOUND, WIN, SearchContext, alphabeta, minimax
 from reference.search.context import (
     DEADLINE_CHECK_INTERVAL,

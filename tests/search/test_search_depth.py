@@ -21,7 +21,7 @@ from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dou_shou_qi.geometry import parse_square
 from reference.dou_shou_qi.rules import DouShouQi
 from reference.errors import GameError, ParameterError, SearchTimeoutError
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.search import (
     ALGORITHMS,
     MAX_PLY,

@@ -21,7 +21,7 @@ from hypothesis_profiles import examples
 from walk_game import Walk
 
 from reference.dots_and_boxes.rules import DotsAndBoxes
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.search import (
     INFINITY,
     Game,

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
 from reference.dots_and_boxes.rules import DotsAndBoxes
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.search import INFINITY, WIN, Score, TranspositionTable, solve_raw
 from reference.search.engine import apply_proof_bounds
 from reference.search.parallel import exact_score

@@ -26,8 +26,8 @@ from hypothesis_profiles import examples
 from reference.connect6.rules import Connect6
 from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dou_shou_qi.rules import DouShouQi
+from reference.mnk.game import MNKGame
 from reference.mnk.notation import format_position
-from reference.mnk.solver import MNKGame
 from reference.mnk.symmetry import symmetries, transform_bits
 from reference.search import TranspositionTable, search
 from reference.search.protocol import PlayableGame

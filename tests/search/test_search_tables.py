@@ -22,8 +22,8 @@ from walk_game import Walk
 
 from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.errors import ParameterError
+from reference.mnk.game import MNKGame
 from reference.mnk.players import NearMovesGame
-from reference.mnk.solver import MNKGame
 from reference.search import (
     INFINITY,
     WIN,

@@ -27,7 +27,7 @@ from hypothesis_profiles import examples
 
 from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.errors import ParameterError
-from reference.mnk.solver import MNKGame
+from reference.mnk.game import MNKGame
 from reference.search import (
     ALGORITHMS,
     Game,

@@ -13,10 +13,10 @@ import pytest
 from reference import api
 from reference.errors import GameError, SearchTimeoutError
 from reference.search.context import Deadline, SearchTimeout
-from reference.wargame import solver as wargame_solver
+from reference.wargame import game as wargame_game
+from reference.wargame.game import WatchedWarGame
 from reference.wargame.notation import Plan
 from reference.wargame.rules import SKIRMISH, WarGame
-from reference.wargame.solver import WatchedWarGame
 
 
 class StepClock:
@@ -77,7 +77,7 @@ def test_a_turn_with_too_many_plans_is_refused(monkeypatch: pytest.MonkeyPatch) 
     game = WatchedWarGame.from_notation(SKIRMISH)
     count = len(game.legal_moves())
     before = game.to_notation()
-    monkeypatch.setattr(wargame_solver, "MAX_TURN_PLANS", 300)
+    monkeypatch.setattr(wargame_game, "MAX_TURN_PLANS", 300)
     with pytest.raises(GameError, match="more than 300 plans"):
         game.legal_moves()
     assert game.to_notation() == before
@@ -90,7 +90,7 @@ def test_the_command_line_refuses_a_huge_turn_with_one_line(
 ) -> None:
     from reference.cli.main import main
 
-    monkeypatch.setattr(wargame_solver, "MAX_TURN_PLANS", 300)
+    monkeypatch.setattr(wargame_game, "MAX_TURN_PLANS", 300)
     assert main(["perft", "wargame", "--depth", "1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "too many to list as moves" in err

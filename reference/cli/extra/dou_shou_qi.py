@@ -19,13 +19,13 @@ import math
 from reference.cli.extra import ExtraCommand
 from reference.cli.options import add_game_and_position, build_game_as
 from reference.dou_shou_qi.cones import Time
-from reference.dou_shou_qi.drawing import (
+from reference.dou_shou_qi.evaluation import DEVELOPMENT, RECONSTRUCTED, material
+from reference.dou_shou_qi.figure_drawing import (
     den_access,
     format_partition_map,
     region_label,
     subproblem_notation,
 )
-from reference.dou_shou_qi.evaluation import DEVELOPMENT, RECONSTRUCTED, material
 from reference.dou_shou_qi.geometry import Side, opposite_square, square_name
 from reference.dou_shou_qi.notation import piece_label
 from reference.dou_shou_qi.partition import TIE_RULE, find_subproblems
