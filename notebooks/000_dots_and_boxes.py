@@ -83,7 +83,7 @@ def wrong_values(rows: int, cols: int, corrections: tuple[int, ...] | None) -> t
     for edges in range(geo.full):
         notation = f"{rows}x{cols}:{edges:#x}:{geo.completed_boxes(edges)}:0:0"
         board = DotsAndBoxes.from_notation(
-            notation, symmetry=False, ordering=False, capture_rule=False
+            notation, symmetry=False, ordering="edges", capture_rule=False
         )
         left = geo.num_edges - edges.bit_count()
         if corrections is None:

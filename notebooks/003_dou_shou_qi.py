@@ -143,7 +143,7 @@ totals = {"minimax": 0, "alpha-beta": 0, "ordered": 0}
 measured = []
 print(f"{'position':<9}{'minimax':>10}{'alpha-beta':>12}{'ordered':>10}")
 for letter, named in APPENDIX_A.items():
-    position = DouShouQi.from_notation(named.notation)
+    position = DouShouQi.from_notation(named.notation, ordering="none")  # §11: unordered
     mm_value, mm_nodes = nodes(position, "minimax")
     ab_value, ab_nodes = nodes(position, "alphabeta")
     position.ordering = "thesis"

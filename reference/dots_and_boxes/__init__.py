@@ -8,7 +8,7 @@ capture rule), :mod:`.rules` (the state class); the paper's items :mod:`.hashing
 Barker and Korf 2012) with :mod:`.layout`, :mod:`.endgame` and :mod:`.checkpoint`.
 """
 
-from reference.dots_and_boxes.geometry import Edge, Edges, Geometry, geometry
-from reference.dots_and_boxes.rules import DotsAndBoxes, Side
+from reference.dots_and_boxes.geometry import Edge, Edges, Geometry, Side, geometry
+from reference.dots_and_boxes.rules import DotsAndBoxes
 
 __all__ = ["DotsAndBoxes", "Edge", "Edges", "Geometry", "Side", "geometry"]

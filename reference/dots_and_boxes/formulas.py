@@ -46,8 +46,8 @@ from enum import Enum
 from fractions import Fraction
 
 from reference.dots_and_boxes.exhaustive import exact_value
-from reference.dots_and_boxes.geometry import Edge, h_index, v_index
-from reference.dots_and_boxes.rules import DotsAndBoxes, Side
+from reference.dots_and_boxes.geometry import Edge, Side, h_index, v_index
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.errors import ParameterError
 from reference.search import INFINITY, Score
 

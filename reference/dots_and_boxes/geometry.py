@@ -20,8 +20,16 @@ from typing import TypeAlias
 
 from reference.bits import Bitboard
 from reference.errors import ParameterError
-from reference.search.protocol import Key
+from reference.search.protocol import Key, TwoSides
 from reference.search.zobrist import random_keys
+
+
+class Side(TwoSides):
+    """The two players, A (player 0 of the notation) and B (player 1); either may start."""
+
+    A = 0
+    B = 1
+
 
 Edge: TypeAlias = int
 """An edge index (see the module docstring); the moves of this game."""

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from reference.bits import bit_indices
 from reference.dots_and_boxes.evaluation import evaluate_position
-from reference.dots_and_boxes.geometry import Edge, Edges, geometry
+from reference.dots_and_boxes.geometry import Edge, Edges, Side, geometry
 from reference.dots_and_boxes.notation import (
     Position,
     edge_name,
@@ -28,7 +28,7 @@ from reference.dots_and_boxes.notation import (
 )
 from reference.dots_and_boxes.ordering import CAPTURES_FIRST, check_ordering, ordered_moves
 from reference.errors import IllegalMoveError
-from reference.search.protocol import Key, Score, TwoSides
+from reference.search.protocol import Key, Score
 
 DEFAULT_SIZE = 2
 """Rows and columns of boxes when none are given (our choice: the command line's default too)."""
@@ -37,13 +37,6 @@ SWITCHES = ("capture_rule", "symmetry", "chain_rule", "endgame_rule", "corner_ru
 """The keyword switches of :class:`DotsAndBoxes` (the solving aids and the exact solver's
 rules), each on by default; beside them ``ordering``, the move order (one of
 :data:`.ordering.ORDERINGS`)."""
-
-
-class Side(TwoSides):
-    """The two players, A (player 0 of the notation) and B (player 1); either may start."""
-
-    A = 0
-    B = 1
 
 
 _SIDES = (Side.A, Side.B)
@@ -249,9 +242,7 @@ class DotsAndBoxes:
     def search_moves(self) -> Sequence[Edge]:
         """The edges a search tries: :meth:`legal_moves` pruned by the capture rule
         (when ``capture_rule`` is on, :mod:`.ordering`), which never changes the value."""
-        return ordered_moves(
-            self.geo, self.edges, self._counts, self._ordered(), self.capture_rule
-        )
+        return ordered_moves(self.geo, self.edges, self._counts, self._ordered(), self.capture_rule)
 
     def _ordered(self) -> bool:
         return self.ordering == CAPTURES_FIRST

@@ -10,7 +10,7 @@ rules plus threat bookkeeping, sound pruning and static proofs, the public game)
 """
 
 from reference.mnk.game import MNKGame
-from reference.mnk.geometry import has_k_line
-from reference.mnk.rules import ORDERINGS, MNKState, Side
+from reference.mnk.geometry import Side, has_k_line
+from reference.mnk.rules import ORDERINGS, MNKState
 
 __all__ = ["ORDERINGS", "MNKGame", "MNKState", "Side", "has_k_line"]

@@ -35,6 +35,15 @@ from reference.bits import Bitboard
 from reference.errors import ParameterError
 from reference.mnk.symmetry import Permutation, packed_zobrist, symmetries
 from reference.search import random_keys
+from reference.search.protocol import TwoSides
+
+
+class Side(TwoSides):
+    """The two sides.  OURS: X moves first (the report says only that the players take turns)."""
+
+    X = 0
+    O = 1  # noqa: E741 (the symbol of the second player)
+
 
 Cell: TypeAlias = int
 """A cell index ``row * M + column`` (``a1`` = 0); also the mnk move type."""

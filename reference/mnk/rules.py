@@ -26,6 +26,7 @@ from reference.mnk.geometry import (
     ZOBRIST_SEED,
     Cell,
     Geometry,
+    Side,
     check_parameters,
     completing_cells,
     geometry,
@@ -33,15 +34,6 @@ from reference.mnk.geometry import (
 )
 from reference.mnk.symmetry import KEY_BITS, KEY_MASK, Permutation, canonical_index
 from reference.search import WIN, Key, Score
-from reference.search.protocol import TwoSides
-
-
-class Side(TwoSides):
-    """The two sides.  OURS: X moves first (the report says only that the players take turns)."""
-
-    X = 0
-    O = 1  # noqa: E741 (the symbol of the second player)
-
 
 ORDERINGS: Final = ("threats", "centre", "natural", "near")
 """Move orders for :meth:`MNKState.legal_moves` (all of them list every empty cell).  OURS: the

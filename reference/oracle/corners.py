@@ -43,7 +43,7 @@ from reference.oracle.positions import replay
 from reference.oracle.suite import game_factory, read_suite, sampling_options
 from reference.registry import GameSpec, JsonObject
 from reference.registry import load as load_spec
-from reference.wargame.notation import Side as WarSide
+from reference.wargame.geometry import Side as WarSide
 from reference.wargame.rules import WarGame
 
 CORNER_DIR = Path(__file__).with_name("corners")

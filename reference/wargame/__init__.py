@@ -20,8 +20,8 @@ Modules, from the ground up:
 * :mod:`~reference.wargame.experiment` - the §5 / Table 2 set-ups.
 """
 
-from reference.wargame.geometry import Board, Kind, Terrain
-from reference.wargame.notation import Action, Plan, Side, Unit, read_scenario
+from reference.wargame.geometry import Board, Kind, Side, Terrain
+from reference.wargame.notation import Action, Plan, Unit, read_scenario
 from reference.wargame.rules import SKIRMISH, Battle, WarGame
 
 __all__ = [

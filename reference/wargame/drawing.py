@@ -20,8 +20,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from reference.svg import Point, Svg
-from reference.wargame.geometry import Board, Terrain, Tile, Tiling, column_name
-from reference.wargame.notation import KIND_SYMBOL, SIDE_SYMBOL, Side, side_indices
+from reference.wargame.geometry import Board, Side, Terrain, Tile, Tiling, column_name
+from reference.wargame.notation import KIND_SYMBOL, SIDE_SYMBOL, side_indices
 
 if TYPE_CHECKING:
     from reference.wargame.rules import Battle

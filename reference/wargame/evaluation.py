@@ -16,8 +16,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from reference.search import Score
-from reference.wargame.geometry import Board, Tile
-from reference.wargame.notation import Side
+from reference.wargame.geometry import Board, Side, Tile
 
 UNIT_VALUE = 100
 """Worth of a living unit (our choice)."""

@@ -16,8 +16,8 @@ from typing import Literal
 
 from reference.errors import ParameterError
 from reference.wargame.dictionary_sequence import dictionary_sequence_enumeration
-from reference.wargame.geometry import Board, Kind, Tiling
-from reference.wargame.notation import Side, Unit
+from reference.wargame.geometry import Board, Kind, Side, Tiling
+from reference.wargame.notation import Unit
 from reference.wargame.plans_search import recursive_enumeration
 from reference.wargame.rules import Battle
 from reference.wargame.single_turn import SingleTurn

@@ -5,8 +5,8 @@
 
 from __future__ import annotations
 
-from reference.wargame.geometry import NO_TILE
-from reference.wargame.notation import Plan, Side, format_action
+from reference.wargame.geometry import NO_TILE, Side
+from reference.wargame.notation import Plan, format_action
 from reference.wargame.rules import WarGame
 
 

@@ -31,6 +31,15 @@ from enum import IntEnum
 
 from reference.digits import is_digits
 from reference.errors import ParameterError, PositionFormatError
+from reference.search.protocol import TwoSides
+
+
+class Side(TwoSides):
+    """The two parties of §2.2: Alex's units and Billie's units (players 0 and 1)."""
+
+    ALEX = 0
+    BILLIE = 1
+
 
 Tile = int
 """A tile index ``y * width + x``."""
@@ -85,7 +94,6 @@ class Terrain(IntEnum):
     """Figure 3's ochre hills: "no unit can enter"; ranged attacks pass over them."""
     LAKE = 3
     """Figure 3's lakes / rivers: "cannot be entered, but archers can remotely attack the other side"."""
-
 
 
 class Kind(IntEnum):
@@ -166,7 +174,9 @@ class Board:
         if terrain is None:
             terrain = (Terrain.PLAIN,) * size
         if len(terrain) != size:
-            raise ParameterError(f"terrain has {len(terrain)} tiles, a {width}x{height} board has {size}")
+            raise ParameterError(
+                f"terrain has {len(terrain)} tiles, a {width}x{height} board has {size}"
+            )
         self.width = width
         self.height = height
         self.terrain = tuple(terrain)

@@ -35,12 +35,12 @@ from dataclasses import dataclass
 from reference.digits import is_digits, parse_natural
 from reference.errors import PositionFormatError
 from reference.files import read_text_file
-from reference.search.protocol import TwoSides
 from reference.wargame.geometry import (
     MAX_SIDE,
     NO_TILE,
     Board,
     Kind,
+    Side,
     Terrain,
     Tile,
     Tiling,
@@ -49,13 +49,6 @@ from reference.wargame.geometry import (
 
 MAX_HP = 99
 """Largest HP / ATK / movement value the notation accepts (our choice)."""
-
-
-class Side(TwoSides):
-    """The two parties of §2.2: Alex's units and Billie's units (players 0 and 1)."""
-
-    ALEX = 0
-    BILLIE = 1
 
 
 SIDE_CHARS: dict[str, Side] = {"a": Side.ALEX, "b": Side.BILLIE}
@@ -196,9 +189,7 @@ def parse_unit(board: Board, text: str) -> Unit:
     if head[0] not in SIDE_CHARS:
         raise PositionFormatError(f"bad unit {text!r}: side must be 'a' or 'b'")
     if head[1] not in KIND_CHARS:
-        raise PositionFormatError(
-            f"bad unit {text!r}: kind must be one of {', '.join(KIND_CHARS)}"
-        )
+        raise PositionFormatError(f"bad unit {text!r}: kind must be one of {', '.join(KIND_CHARS)}")
     side = SIDE_CHARS[head[0]]
     kind = KIND_CHARS[head[1]]
     tile = board.parse_tile(head[3:])
@@ -366,7 +357,5 @@ def render_position(board: Board, units: tuple[Unit, ...], to_move: Side) -> str
     return "\n".join(lines)
 
 
-BOARD_LEGEND = (
-    "S / A / K a swordsman, archer, knight of Alex (upper case) or Billie (lower case), with its unit number; . plain, f forest, ^ hill, ~ lake (both impassable)"
-)
+BOARD_LEGEND = "S / A / K a swordsman, archer, knight of Alex (upper case) or Billie (lower case), with its unit number; . plain, f forest, ^ hill, ~ lake (both impassable)"
 """What the characters of the text board mean (``show`` prints it under the board)."""

@@ -34,14 +34,13 @@ from reference.errors import IllegalMoveError, ParameterError, PositionFormatErr
 from reference.search import WIN, Key, Score, random_keys
 from reference.search.zobrist import counter_key
 from reference.wargame.evaluation import evaluate
-from reference.wargame.geometry import IMPASSABLE, NO_TILE, Board, Tile, Tiling
+from reference.wargame.geometry import IMPASSABLE, NO_TILE, Board, Side, Tile, Tiling
 from reference.wargame.notation import (
     KIND_SYMBOL,
     MAX_HP,
     SIDE_SYMBOL,
     Action,
     Plan,
-    Side,
     Unit,
     format_action,
     format_plan,

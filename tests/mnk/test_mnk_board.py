@@ -11,13 +11,14 @@ from mnk_strategies import naive_has_line, play_choices, reachable_games
 from reference.errors import IllegalMoveError, ParameterError
 from reference.mnk.game import MNKGame
 from reference.mnk.geometry import (
+    Side,
     completing_cells_by_shifts,
     completing_cells_by_windows,
     geometry,
     has_k_line,
     neighbourhood,
 )
-from reference.mnk.rules import ORDERINGS, Side
+from reference.mnk.rules import ORDERINGS
 from reference.search import WIN, divide_raw, perft
 
 TIC_TAC_TOE_PERFT = [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]

@@ -41,7 +41,8 @@ from typing import Any
 
 from reference import Connect6, WarGame, api
 from reference.cli.options import add_game_options, game_options
-from reference.dots_and_boxes.rules import DotsAndBoxes, Side
+from reference.dots_and_boxes.geometry import Side
+from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dou_shou_qi.geometry import TRAPS_OF, WATER, Kind, neighbours
 from reference.dou_shou_qi.geometry import Side as DsqSide
 from reference.dou_shou_qi.rules import DouShouQi, Move
@@ -169,7 +170,15 @@ DSQ_BUGS: dict[str, type[DouShouQi]] = {
     "water-mouse-takes": WaterMouseTakesDouShouQi,
     "trap-takes": TrapTakesDouShouQi,
 }
-BUGS = ("none", "edge-diagonal", "double-box-turn", "forgets-a1", "forgets-first", "first-move-lost", *DSQ_BUGS)
+BUGS = (
+    "none",
+    "edge-diagonal",
+    "double-box-turn",
+    "forgets-a1",
+    "forgets-first",
+    "first-move-lost",
+    *DSQ_BUGS,
+)
 
 
 def new_game(args: argparse.Namespace, position: str | None = None) -> PlayableGame[Any]:

@@ -23,7 +23,7 @@ from reference.mnk.game import MNKGame
 from reference.search.protocol import Game
 from reference.wargame.geometry import IMPASSABLE, Board, Terrain
 from reference.wargame.geometry import Kind as UnitKind
-from reference.wargame.notation import Side as WarSide
+from reference.wargame.geometry import Side as WarSide
 from reference.wargame.notation import Unit
 from reference.wargame.rules import Battle
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from reference.wargame.geometry import IMPASSABLE, Board, Kind, Terrain, Tiling
-from reference.wargame.notation import Side, Unit
+from reference.wargame.geometry import IMPASSABLE, Board, Kind, Side, Terrain, Tiling
+from reference.wargame.notation import Unit
 from reference.wargame.rules import Battle
 
 TERRAINS = [Terrain.PLAIN] * 6 + [Terrain.FOREST, Terrain.HILL, Terrain.LAKE]
@@ -29,8 +29,9 @@ def battles(
     tiling = draw(st.sampled_from(tilings))
     width = draw(st.integers(2, max_side))
     height = draw(st.integers(2, max_side))
-    terrain = tuple(draw(st.lists(st.sampled_from(TERRAINS), min_size=width * height,
-                                  max_size=width * height)))
+    terrain = tuple(
+        draw(st.lists(st.sampled_from(TERRAINS), min_size=width * height, max_size=width * height))
+    )
     board = Board(width, height, terrain, tiling)
     free = [t for t in range(board.size) if board.costs[Kind.SWORDSMAN][t] != IMPASSABLE]
     alex = draw(st.integers(min_alex, max_alex))
