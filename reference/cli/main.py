@@ -41,7 +41,7 @@ from reference.cli.options import (
 from reference.cli.plain import plain
 from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.ranges import FloatRange, IntRange, add_ranged_argument
-from reference.registry import GAMES, GameSpec, JsonObject, player_name
+from reference.registry import GAMES, GameSpec, JsonObject, paper_player_for, player_name
 from reference.registry import load as load_spec
 from reference.search import (
     ALGORITHMS,
@@ -434,7 +434,7 @@ def play_game(
         elif word == "board":
             continue
         elif word == "hint":
-            out = search_move(game, args, args.time, args.depth, per_depth=args.verbose)
+            out = player_move(game, args)
             write(f"hint: {out['move']} ({value_in_words(game, out, name)})")
             show_board = False
         elif word == "undo":
@@ -500,12 +500,31 @@ def value_in_words(game: AnyGame, out: JsonObject, name: str) -> str:
     )
 
 
+def player_move(game: AnyGame, args: argparse.Namespace) -> JsonObject:
+    """The computer's choice for ``play`` as a ``bestmove`` result object: the paper's
+    player of the game (``--player paper``, :func:`reference.registry.paper_player_for`)
+    or the core's iterative deepening with ``--algorithm`` (``--player search``)."""
+    if args.player == "search":
+        return search_move(game, args, args.time, args.depth, per_depth=args.verbose)
+    from reference.cli import results
+
+    player = paper_player_for(game, depth=args.depth, time_limit=args.time, node_limit=args.nodes)
+    out = results.search_result(game, player.choose(game))
+    if args.verbose:  # the paper's players report their last depth only
+        progress(
+            args,
+            f"depth {out['depth']}: value {out['value']}, move {out['move']}, "
+            f"{out['nodes']:,} nodes, {out['seconds']:.2f} s",
+        )
+    return out
+
+
 def computer_move(
     game: AnyGame, args: argparse.Namespace, name: str, write: Callable[[str], None]
 ) -> str:
     """Search (``--depth``, ``--time``, ``--nodes``), play and write the computer's move
     (a line per depth searched only with ``--verbose``)."""
-    out = search_move(game, args, args.time, args.depth, per_depth=args.verbose)
+    out = player_move(game, args)
     write(f"{name} plays {out['move']} ({value_in_words(game, out, name)})")
     game.play(game.parse_move(str(out["move"])))
     return str(out["move"])
@@ -609,6 +628,14 @@ def add_command_arguments(command: str, parser: argparse.ArgumentParser) -> None
         trace_cli.add_arguments(parser)
     elif command == "play":
         add_search_options(parser, default_time=1.0)
+        parser.add_argument(
+            "--player",
+            choices=("paper", "search"),
+            default="paper",
+            help="the computer: the paper's player of the game (default: players.py's "
+            "paper_player, e.g. Connect6 tries threat-space search first) or the core's "
+            "iterative deepening with --algorithm and --no-tt (search)",
+        )
         for side, default in (("first", "human"), ("second", "computer")):
             parser.add_argument(
                 f"--{side}",
@@ -620,8 +647,9 @@ def add_command_arguments(command: str, parser: argparse.ArgumentParser) -> None
         parser.add_argument(
             "--verbose",
             action="store_true",
-            help="print each depth the computer searches (its value changes from depth to "
-            "depth: an odd depth ends on the computer's move, an even one on yours)",
+            help="print each depth the computer searches (--player search; the paper's "
+            "player prints its last): its value changes from depth to depth, an odd depth "
+            "ending on the computer's move, an even one on yours",
         )
 
 

@@ -129,6 +129,20 @@ def bestmove_result(
     }
 
 
+def search_result(game: AnyGame, result: SearchResult[Any]) -> JsonObject:
+    """A player's :class:`~reference.search.SearchResult` as ``bestmove``'s result object."""
+    return {
+        "move": game.format_move(result.best_move),
+        "value": result.value,
+        "depth": result.depth,
+        "exact": result.exact,
+        "nodes": result.stats.nodes,
+        "seconds": round(result.seconds, 6),
+        "tt_probes": result.stats.tt_probes,
+        "tt_hits": result.stats.tt_hits,
+    }
+
+
 def show_result(game: AnyGame) -> JsonObject:
     """``show``: the position's notation, side to move, whether it is over, and its legal moves."""
     terminal = game.is_terminal()

@@ -90,6 +90,8 @@ class TssPlayer:
 
     depth: int = SEARCH_DEPTH
     time_limit: float | None = None
+    node_limit: int | None = None
+    """About this many nodes for the tree search (threat-space search has its own budget)."""
     tss_depth: int = min(TSS_DEPTH_BEFORE_TREE, TSS_MAX_DEPTH)
     algorithm: Algorithm = "alphabeta_tt"
 
@@ -114,9 +116,15 @@ class TssPlayer:
             max_depth=self.depth,
             algorithm=self.algorithm,
             tt=TranspositionTable(1 << 16),
+            node_limit=self.node_limit,
         )
 
 
-def paper_player(*, depth: int = SEARCH_DEPTH, time_limit: float | None = None) -> TssPlayer:
-    """Seed 004's player (:class:`TssPlayer`) searching ``depth`` moves and / or ``time_limit`` s."""
-    return TssPlayer(depth=depth, time_limit=time_limit)
+def paper_player(
+    *, depth: int | None = None, time_limit: float | None = None, node_limit: int | None = None
+) -> TssPlayer:
+    """Seed 004's player (:class:`TssPlayer`) searching ``depth`` moves (default
+    :data:`SEARCH_DEPTH`), within ``time_limit`` s and / or about ``node_limit`` nodes."""
+    return TssPlayer(
+        depth=SEARCH_DEPTH if depth is None else depth, time_limit=time_limit, node_limit=node_limit
+    )

@@ -61,13 +61,19 @@ class SearchPlayer:
     """:meth:`choose`'s depth limit (plies), or ``None``."""
     time_limit: float | None = None
     """:meth:`choose`'s time per move (seconds), or ``None``."""
+    node_limit: int | None = None
+    """:meth:`choose`'s nodes per move (about), or ``None``."""
 
     def choose(self, game: DouShouQi) -> SearchResult[Move]:
         """The move this player picks on the whole board (:func:`choose_move` with its
         depth and time limits; a :class:`~reference.search.players.Player`)."""
-        if self.depth is None and self.time_limit is None:
-            raise ParameterError(f"{self.name!r} needs a depth or a time limit to choose a move")
-        return choose_move(game, self, depth=self.depth, time_limit=self.time_limit)
+        if self.depth is None and self.time_limit is None and self.node_limit is None:
+            raise ParameterError(
+                f"{self.name!r} needs a depth, a time limit or a node limit to choose a move"
+            )
+        return choose_move(
+            game, self, depth=self.depth, time_limit=self.time_limit, node_limit=self.node_limit
+        )
 
 
 NO_HEURISTIC = SearchPlayer("no heuristic", ordering="none")
@@ -89,9 +95,13 @@ MINIMAX_PLAYER = SearchPlayer("minimax", ordering="none", algorithm="minimax")
 """§3.2: MINIMAX without pruning (the slow reference)."""
 
 
-def paper_player(*, depth: int | None = None, time_limit: float | None = None) -> SearchPlayer:
-    """§11's move-ordering player (:data:`MOVE_ORDERING`) with a depth and / or time limit."""
-    return dataclasses.replace(MOVE_ORDERING, depth=depth, time_limit=time_limit)
+def paper_player(
+    *, depth: int | None = None, time_limit: float | None = None, node_limit: int | None = None
+) -> SearchPlayer:
+    """§11's move-ordering player (:data:`MOVE_ORDERING`) with a depth, time and / or node limit."""
+    return dataclasses.replace(
+        MOVE_ORDERING, depth=depth, time_limit=time_limit, node_limit=node_limit
+    )
 
 
 def minimax_value(game: DouShouQi, depth: int) -> Score:
@@ -109,6 +119,7 @@ def choose_move(
     depth: int | None = None,
     time_limit: float | None = None,
     deadline: Deadline | None = None,
+    node_limit: int | None = None,
 ) -> SearchResult[Move]:
     """The move ``player`` picks on the whole board: iterative deepening to ``depth`` and / or within ``time_limit``.
 
@@ -133,6 +144,7 @@ def choose_move(
             algorithm=player.algorithm,
             use_tt=False,
             deadline=deadline,
+            node_limit=node_limit,
         )
     finally:
         game.ordering = saved

@@ -87,16 +87,19 @@ class TimedPlayer:
         table_size: int = DEFAULT_TABLE_SIZE,
         candidate_radius: int | str | None = "auto",
         clock: Callable[[], float] = time.monotonic,
+        node_limit: int | None = None,
     ) -> None:
         """``candidate_radius``: an int, ``None`` (every move) or ``"auto"`` (1 on boards of
         more than :data:`PRUNE_ABOVE_CELLS` cells, else ``None``).  ``clock`` is the only
         clock the player reads (through :class:`~reference.search.context.Deadline`);
-        tests inject one so that no test depends on the machine's speed."""
+        tests inject one so that no test depends on the machine's speed.  ``node_limit``:
+        also stop after about this many nodes a move (the same on every machine)."""
         if not time_limit > 0:
             raise ParameterError(f"time limit must be > 0 seconds, got {time_limit}")
         self.time_limit = time_limit
         self.clock = clock
         self.max_depth = max_depth
+        self.node_limit = node_limit
         self.algorithm = algorithm
         self.table = TranspositionTable(table_size)
         if (
@@ -127,14 +130,25 @@ class TimedPlayer:
             algorithm=self.algorithm,
             tt=self.table,
             reuse_deeper=True,  # one table from move to move: values "at least this deep"
+            node_limit=self.node_limit,
         )
 
 
 def paper_player(
-    *, time_limit: float = 1.0, depth: int | None = None, clock: Callable[[], float] = time.monotonic
+    *,
+    depth: int | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> TimedPlayer:
-    """Seed 001's player (:class:`TimedPlayer`): ``time_limit`` seconds a move, at most ``depth`` plies."""
-    return TimedPlayer(time_limit, max_depth=depth, clock=clock)
+    """Seed 001's player (:class:`TimedPlayer`): ``time_limit`` seconds a move (1 when not
+    given), at most ``depth`` plies and about ``node_limit`` nodes."""
+    return TimedPlayer(
+        1.0 if time_limit is None else time_limit,
+        max_depth=depth,
+        clock=clock,
+        node_limit=node_limit,
+    )
 
 
 def play_game(

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
     from reference.search.context import Deadline
+    from reference.search.players import Player
     from reference.search.progress import SolveReport
     from reference.search.solve import RawSolution
     from reference.search.stats import Counters, SearchStats
@@ -378,6 +379,33 @@ def explainer_for(spec: GameSpec) -> Explainer | None:
     return None if spec.explain is None else cast(Explainer, importlib.import_module(spec.explain))
 
 
+def _entry_of(game: object) -> GameEntry:
+    """The registry entry of ``game``'s package; raise :class:`ParameterError` for another class."""
+    module = type(game).__module__
+    for game_entry in GAMES:
+        if module.startswith(game_entry.package + "."):
+            return game_entry
+    raise ParameterError(f"{type(game).__name__} is not a game of the registry")
+
+
+def paper_player_for(
+    game: object,
+    *,
+    depth: int | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+) -> Player[Any, Any]:
+    """The paper's computer player of ``game`` within these limits: what ``play`` and the
+    demo use, ``paper_player(...)`` of the game package's ``players`` module (the template).
+
+    It is a :class:`~reference.search.players.Player`: ``choose(game)`` is the search
+    result holding its move.
+    """
+    players = importlib.import_module(_entry_of(game).package + ".players")
+    made = players.paper_player(depth=depth, time_limit=time_limit, node_limit=node_limit)
+    return cast("Player[Any, Any]", made)
+
+
 def exact_solver_for(game: object) -> ExactSolver | None:
     """The game's own exact solver, when its registry entry names one (Dots and Boxes).
 
@@ -412,6 +440,7 @@ __all__ = [
     "integer",
     "is_on",
     "load",
+    "paper_player_for",
     "play_moves",
     "player_name",
     "switch",

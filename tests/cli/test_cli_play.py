@@ -85,8 +85,32 @@ def test_depth_lines_only_when_asked(
 ) -> None:
     _, err, _ = play(monkeypatch, capsys, ["b2", "quit"])
     assert "depth 1:" not in err
-    _, err, _ = play(monkeypatch, capsys, ["b2", "quit"], "--verbose")
+    _, err, _ = play(monkeypatch, capsys, ["b2", "quit"], "--verbose", "--player", "search")
     assert "depth 1:" in err and "depth 2:" in err
+    _, err, _ = play(monkeypatch, capsys, ["b2", "quit"], "--verbose")  # the paper's player
+    assert err.count("depth ") == 1 and "nodes" in err
+
+
+def test_the_computer_is_the_papers_player_unless_asked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``play`` asks :func:`reference.registry.paper_player_for` (seed 001's TimedPlayer for
+    the (M,N,K)-game); ``--player search`` asks the core's iterative deepening."""
+    from reference.mnk.players import TimedPlayer
+    from reference.registry import paper_player_for
+
+    made: list[object] = []
+
+    def spy(game: object, **limits: object) -> object:
+        player = paper_player_for(game, **limits)  # type: ignore[arg-type]
+        made.append(player)
+        return player
+
+    monkeypatch.setattr("reference.cli.main.paper_player_for", spy)
+    play(monkeypatch, capsys, ["b2", "quit"])
+    assert len(made) == 1 and isinstance(made[0], TimedPlayer)
+    play(monkeypatch, capsys, ["b2", "quit"], "--player", "search")
+    assert len(made) == 1
 
 
 def test_a_heuristic_value_is_called_an_opinion(
