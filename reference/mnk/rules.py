@@ -35,6 +35,10 @@ from reference.mnk.geometry import (
 from reference.mnk.symmetry import KEY_BITS, KEY_MASK, Permutation, canonical_index
 from reference.search import WIN, Key, Score
 
+OTHER: Final = (Side.O, Side.X)
+"""The opponent of each side, indexed by side (quicker than ``side.other`` in make / unmake)."""
+
+
 ORDERINGS: Final = ("threats", "centre", "natural", "near")
 """Move orders for :meth:`MNKState.legal_moves` (all of them list every empty cell).  OURS: the
 report orders by the table's move only; these order the legal moves themselves:
@@ -93,7 +97,7 @@ class MNKState:
         "_ztable",
         "to_move",
     )
-    to_move: int
+    to_move: Side
     """The side to move: 0 (x) or 1 (o).  Read it; ``make`` / ``unmake`` keep it (a plain
     attribute, not a property: the search reads it twice per node)."""
 
@@ -133,7 +137,7 @@ class MNKState:
         self._unpack_keys = struct.Struct(f"<{len(geo.perms)}Q").unpack
         self._bits = [0, 0]
         self._count = 0
-        self.to_move = 0
+        self.to_move = Side.X
         self._history: list[Cell] = []
         self._won = False
         self._zkey = 0
@@ -153,7 +157,7 @@ class MNKState:
         self._zkey ^= self._ztable[side][move]  # Zobrist hashing: XOR in the key of (side, cell)
         self._history.append(move)
         self._count += 1
-        self.to_move = side ^ 1
+        self.to_move = OTHER[side]
         # Win test: only the lines through the new stone can have become K-lines (OURS: K or
         # more in a row wins, an overline counts).
         k = self._k
@@ -176,7 +180,7 @@ class MNKState:
         except IndexError:
             raise IllegalMoveError("no move to take back: the history is empty") from None
         self._count -= 1
-        side = self.to_move ^ 1
+        side = OTHER[self.to_move]
         self.to_move = side
         self._bits[side] ^= 1 << move
         self._zkey ^= self._ztable[side][move]  # Zobrist hashing: the same XOR takes it out
@@ -331,7 +335,7 @@ class MNKState:
         game._won = notation.check_k_lines(parsed, game._geo)
         game._bits = [parsed.x_bits, parsed.o_bits]
         game._count = parsed.x_bits.bit_count() + parsed.o_bits.bit_count()
-        game.to_move = parsed.to_move
+        game.to_move = Side(parsed.to_move)
         for side, bits in enumerate(game._bits):
             for cell in bit_indices(bits):
                 game._zkey ^= game._ztable[side][cell]  # Zobrist hashing, stone by stone

@@ -637,8 +637,8 @@ class WarGame:
 
     # --------------------------------------------------------------- protocol
     @property
-    def to_move(self) -> int:
-        return int(self.battle.to_move)
+    def to_move(self) -> Side:
+        return self.battle.to_move
 
     @property
     def key(self) -> Key:
