@@ -20,7 +20,7 @@ from reference.search.players import Player
 from reference.search.protocol import TwoSides
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-import template  # noqa: E402
+import template
 
 ENTRIES = {entry.name: entry for entry in GAMES}
 NAMES = sorted(ENTRIES)
@@ -55,9 +55,9 @@ def test_side_is_in_the_geometry_with_one_interface(name: str) -> None:
     side = geometry.Side
     assert side.__module__ == geometry.__name__
     assert issubclass(side, TwoSides) and [int(member) for member in side] == [0, 1]
-    game = new_game(name)
-    assert type(game.to_move) is side and game.to_move == 0
-    assert game.to_move.other == 1 and type(game.to_move.other) is side
+    first: Any = new_game(name).to_move
+    assert type(first) is side and first == 0
+    assert first.other == 1 and type(first.other) is side
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -84,15 +84,15 @@ CAPABILITIES = (
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_game_class_has_the_same_capabilities(name: str) -> None:
-    game = new_game(name)
+    game: Any = new_game(name)
     missing = [word for word in CAPABILITIES if not hasattr(game, word)]
     assert not missing, missing
     twin = game.copy()
     assert twin is not game and twin.to_notation() == game.to_notation() and twin.key == game.key
-    assert type(game.history) is tuple and game.history == ()
+    assert type(game.history) is tuple and len(game.history) == 0
     move = game.legal_moves()[0]
     game.play(move)
-    assert game.history == (move,) and twin.history == ()  # the copy is apart
+    assert list(game.history) == [move] and len(twin.history) == 0  # the copy is apart
     assert game.winner() is None
     assert {game.player_name(0), game.player_name(1)} == {
         game.player_name(side) for side in type(game.to_move)

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import copy
 from functools import cache
+from typing import Self
 
 from reference.bits import Bitboard, bit_indices
 from reference.connect6.candidates import PAIR_WIDTH, POINT_WIDTH, ordered_pairs
@@ -188,7 +189,7 @@ class Connect6:
         """The current position as a frozen value."""
         return Position(self.geo.size, self.black, self.white)
 
-    def copy(self) -> Connect6:
+    def copy(self) -> Self:
         """An independent copy (same position, options and history; the board's geometry
         and key tables, which never change, are shared)."""
         memo: dict[int, object] = {id(self.geo): self.geo, id(self._keys): self._keys}

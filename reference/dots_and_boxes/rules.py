@@ -13,6 +13,7 @@ the evaluation of formulas 17-18 in :mod:`.evaluation`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 from reference.bits import bit_indices
 from reference.dots_and_boxes.evaluation import evaluate_position
@@ -173,9 +174,9 @@ class DotsAndBoxes:
         """The switches and the move order: every keyword option of the constructor."""
         return {**self.switches(), "ordering": self.ordering}
 
-    def copy(self) -> DotsAndBoxes:
-        """An independent copy (same position, same switches, same history)."""
-        other = DotsAndBoxes(self.rows, self.cols, ordering=self.ordering, **self.switches())
+    def copy(self) -> Self:
+        """An independent copy (same class, position, switches and history)."""
+        other = type(self)(self.rows, self.cols, ordering=self.ordering, **self.switches())
         other.checkpoint = self.checkpoint
         other.edges = self.edges
         other.key = self.key

@@ -56,6 +56,7 @@ left).
 from __future__ import annotations
 
 from functools import cache
+from typing import Self
 
 from reference.bits import Bitboard
 from reference.dou_shou_qi.evaluation import COMPOSITES
@@ -354,9 +355,9 @@ class DouShouQi:
         """The starting position of Figure 2."""
         return cls(None, draw_limit=draw_limit, ordering=ordering, rules=rules)
 
-    def copy(self) -> DouShouQi:
-        """An independent copy of the current position, switches and move history."""
-        other = DouShouQi(
+    def copy(self) -> Self:
+        """An independent copy of the current position, switches and move history (same class)."""
+        other = type(self)(
             self.placement(),
             draw_limit=self.draw_limit,
             ordering=self.ordering,

@@ -219,3 +219,20 @@ class PlayableGame(Game[MoveT], Protocol[MoveT]):
     def render(self) -> str:
         """A readable multi-line drawing of the position."""
         ...
+
+    def copy(self) -> Self:
+        """An independent copy of the position and its history."""
+        ...
+
+    @property
+    def history(self) -> tuple[MoveT, ...]:
+        """The moves made so far, oldest first (what ``unmake`` takes back)."""
+        ...
+
+    def winner(self) -> TwoSides | None:
+        """The side that has won, or ``None`` (the game goes on, or is drawn)."""
+        ...
+
+    def player_name(self, side: int) -> str:
+        """What the front ends call side ``side`` (0 or 1): ``x``, ``black``, ``Alex (a)``."""
+        ...
