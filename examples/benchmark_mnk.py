@@ -75,7 +75,7 @@ def configurations(m: int, n: int, k: int, repeat: int) -> list[Row]:
             game = MNKGame(m, n, k, symmetry=symmetry, ordering=ordering)
             tt = TranspositionTable(1 << 20) if algorithm != "alphabeta" else None
             result = search(game, m * n, algorithm=algorithm, tt=tt)
-            return result.value, result.stats.nodes
+            return result.score, result.stats.nodes
 
         value, nodes, seconds = timed(repeat, run_value)
         rows.append(Row(f"value: {label}", value, nodes, seconds))
@@ -104,7 +104,7 @@ def per_node_cost(repeat: int) -> Row:
             3, 3, 3, ordering="natural", forced_moves=False, dead_cells=False, pairings=False
         )
         result = search(game, 9, algorithm="alphabeta")
-        return result.value, result.stats.nodes
+        return result.score, result.stats.nodes
 
     value, nodes, seconds = timed(repeat, run)
     return Row("tic-tac-toe, plain alpha-beta, no TT", value, nodes, seconds)

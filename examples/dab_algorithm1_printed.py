@@ -98,7 +98,7 @@ def count_tic_tac_toe(positions: Sequence[str]) -> list[int]:
         exact = solve_raw(game).value
         for i, (_, corrections) in enumerate(VARIANTS):
             if corrections is None:
-                value = search(game, left, algorithm="alphabeta_tt").value
+                value = search(game, left, algorithm="alphabeta_tt").score
             else:
                 value = algorithm1_as_printed(game, left, corrections=corrections)
             wrong[i] += (value > 0) - (value < 0) != exact

@@ -66,7 +66,7 @@ def full_depth_nodes(
     tt = TranspositionTable(1 << 20) if algorithm in ("alphabeta_tt", "pvs", "mtdf") else None
     start = time.perf_counter()
     result = search(game, m * n, algorithm=algorithm, tt=tt)
-    return result.value, result.stats.nodes, time.perf_counter() - start
+    return result.score, result.stats.nodes, time.perf_counter() - start
 
 
 def table_1(boards: list[tuple[int, int, int]]) -> None:

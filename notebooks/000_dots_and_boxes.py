@@ -169,7 +169,7 @@ for _ in range(8):
     values, cells = set(), []
     for name, algorithm, switches in SEARCHERS:
         result = search(DotsAndBoxes.from_notation(position, **switches), 5, algorithm=algorithm)
-        values.add(result.value)
+        values.add(result.score)
         totals[name] += result.stats.nodes
         cells.append(f"{result.stats.nodes:>22,}")
     values_agree = values_agree and len(values) == 1

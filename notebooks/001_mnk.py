@@ -71,7 +71,7 @@ for move in ("b2", "a1", "c3"):
     game.play(game.parse_move(move))
 result = iterative_deepening(game, max_depth=6, tt=TranspositionTable(1 << 12))
 display(game)
-print("best move:", game.format_move(result.best_move), " value:", result.value,
+print("best move:", game.format_move(result.best_move), " score:", result.score,
       " depth:", result.depth, " nodes:", result.stats.nodes)
 exact = solve(game)
 
@@ -152,7 +152,7 @@ for algorithm, ordering, symmetry in variants:
     table = TranspositionTable(1 << 16) if algorithm in ("alphabeta_tt", "pvs", "mtdf") else None
     start = time.perf_counter()
     found = search(report_game(ordering, symmetry), 9, algorithm=algorithm, tt=table)
-    rows.append((algorithm, ordering, symmetry, found.value, found.stats.nodes,
+    rows.append((algorithm, ordering, symmetry, found.score, found.stats.nodes,
                  time.perf_counter() - start))
 
 print(f"{'algorithm':<13} {'ordering':<8} {'symmetry':<8} {'value':>5} {'nodes':>8} {'seconds':>8}")

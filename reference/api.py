@@ -81,12 +81,13 @@ class BestMove(Generic[M]):
 
     move: M
     move_notation: str
-    value: Score
-    """The search value for the side to move in search units (wins ``WIN - plies``)."""
+    score: Score
+    """The search's score for the side to move, in search units (wins ``WIN - plies``;
+    the glossary's *score*: a *value* is the game's, as in :class:`Solution`)."""
     depth: int
     """The depth of the last finished iteration."""
     exact: bool
-    """True only when ``value`` is the game's true value (see ``SearchResult.exact``)."""
+    """True only when ``score`` is the game's true score (see ``SearchResult.exact``)."""
     stats: SearchStats
     seconds: float
     """Wall time of the whole search."""
@@ -441,7 +442,7 @@ def bestmove(
     return BestMove(
         move=result.best_move,
         move_notation=game.format_move(result.best_move),
-        value=result.value,
+        score=result.score,
         depth=result.depth,
         exact=result.exact,
         stats=result.stats,

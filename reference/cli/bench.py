@@ -92,7 +92,7 @@ def _perft(depth: int) -> Callable[[PlayableGame[Any]], tuple[int, int]]:
 def _plain_alphabeta(game: PlayableGame[Any]) -> tuple[int, int]:
     """Plain alpha-beta to the end, no table (the algorithm OpenSpiel's Python search runs)."""
     result = search(game, 100, algorithm="alphabeta")
-    return (result.value > 0) - (result.value < 0), result.stats.nodes
+    return (result.score > 0) - (result.score < 0), result.stats.nodes
 
 
 INSTANCES: tuple[Instance, ...] = (

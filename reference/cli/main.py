@@ -249,7 +249,7 @@ def search_move(
         if per_depth:
             progress(
                 args,
-                f"depth {result.depth}: value {result.value}, "
+                f"depth {result.depth}: value {result.score}, "
                 f"move {game.format_move(result.best_move)}, "
                 f"{result.stats.nodes:,} nodes, {result.seconds:.2f} s",
             )

@@ -119,7 +119,7 @@ def bestmove_result(
     )
     return {
         "move": result.move_notation,
-        "value": result.value,
+        "value": result.score,
         "depth": result.depth,
         "exact": result.exact,
         "nodes": result.stats.nodes,
@@ -133,7 +133,7 @@ def search_result(game: AnyGame, result: SearchResult[Any]) -> JsonObject:
     """A player's :class:`~reference.search.SearchResult` as ``bestmove``'s result object."""
     return {
         "move": game.format_move(result.best_move),
-        "value": result.value,
+        "value": result.score,
         "depth": result.depth,
         "exact": result.exact,
         "nodes": result.stats.nodes,

@@ -36,7 +36,7 @@ class MoveChoice:
     move: Move
     source: str
     """``"tss"`` (a forced win) or ``"alphabeta"``."""
-    value: Score
+    score: Score
     """In search units for the side to move: a forced TSS win is ``WIN - plies`` (the win
     comes on the attacker's ``depth``-th move, ``2 * depth - 1`` plies away), as every
     search scores a win, never 0 (which reads as a draw)."""
@@ -75,7 +75,7 @@ def choose_move(
         algorithm=algorithm,
         tt=tt if tt is not None else TranspositionTable(1 << 16),
     )
-    return MoveChoice(result.best_move, "alphabeta", result.value, result.stats.nodes, result.depth)
+    return MoveChoice(result.best_move, "alphabeta", result.score, result.stats.nodes, result.depth)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +103,7 @@ class TssPlayer:
         found = threat_space_search(game, max_depth=self.tss_depth) if self.tss_depth > 0 else None
         if found is not None and found.win:
             return SearchResult(
-                value=tss_score(found),
+                score=tss_score(found),
                 best_move=found.line[0],
                 depth=2 * found.depth - 1,
                 stats=SearchStats(nodes=found.nodes),

@@ -249,7 +249,7 @@ def whole_board_choice(
             spent += result.stats.nodes
             if (
                 result.exact
-                or abs(result.value) >= MATE_BOUND
+                or abs(result.score) >= MATE_BOUND
                 or spent >= budget.nodes
                 or depth >= max_depth
             ):

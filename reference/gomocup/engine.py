@@ -103,7 +103,7 @@ def choose_move(
         "search",
         (result.best_move,),
         depth=result.depth,
-        value=result.value,
+        value=result.score,
         nodes=floor.nodes + nodes + result.stats.nodes,
     )
 

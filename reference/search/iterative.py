@@ -109,7 +109,7 @@ def deepen(
     for depth in range(1, max_depth + 1):
         ctx.horizon_reached = ctx.pruned = False
         first = None if result is None else result.best_move  # the previous best move first
-        guess = 0 if result is None else result.value  # MTD(f)'s first guess
+        guess = 0 if result is None else result.score  # MTD(f)'s first guess
         try:
             value, move = run_root(algorithm, game, depth, ctx, first, guess)
         except SearchTimeout:
@@ -126,7 +126,7 @@ def no_deeper(result: SearchResult[M], ctx: SearchContext) -> bool:
     """Whether the iteration that gave ``result`` is the last: its value is exact, or a
     selective search proved a win or a loss within its candidates, or the deadline or the
     node budget is spent."""
-    if result.exact or (ctx.pruned and abs(result.value) >= MATE_BOUND):
+    if result.exact or (ctx.pruned and abs(result.score) >= MATE_BOUND):
         return True
     if ctx.deadline is not None and ctx.deadline.passed():
         return True

@@ -43,8 +43,8 @@ def is_algorithm(name: object) -> TypeGuard[Algorithm]:
 class SearchResult(Generic[M]):
     """The outcome of a depth-limited search from the root."""
 
-    value: Score
-    """The minimax value to ``depth`` plies for the side to move, in search units
+    score: Score
+    """The minimax score to ``depth`` plies for the side to move, in search units
     (wins ``WIN - plies``, heuristic values in between).  Over the game's
     ``search_moves``; exactly that depth unless the search was told to reuse deeper
     table entries (``reuse_deeper``: then a search at least that deep)."""
@@ -55,11 +55,11 @@ class SearchResult(Generic[M]):
     seconds: float
     """Wall time of the whole search (every iteration of iterative deepening)."""
     exact: bool
-    """True only when ``value`` is the game's true value: the whole tree below the root was
+    """True only when ``score`` is the game's true score: the whole tree below the root was
     searched (no depth cut-off, no candidate pruning), or a forced win / loss was found
     over every legal move (see :meth:`SearchContext.result_is_exact`)."""
     reuse_deeper: bool = False
-    """What ``value`` means at ``depth``.  False (the oracle's default): the minimax value
+    """What ``score`` means at ``depth``.  False (the oracle's default): the minimax value
     to exactly ``depth`` plies.  True (a playing program's table, handed from move to
     move): table entries of deeper searches were reused, so it is the value of a search
     *at least* ``depth`` plies deep (see ``docs/architecture.md``)."""
@@ -124,7 +124,7 @@ def search(
 
     >>> from reference.search.toy_games import Nim
     >>> result = search(Nim(5, take=3), depth=10, algorithm="pvs")
-    >>> result.value > 0, result.best_move   # 5 = 4 + 1: take one, leave a multiple of 4
+    >>> result.score > 0, result.best_move   # 5 = 4 + 1: take one, leave a multiple of 4
     (True, 1)
     """
     check_searchable(game, depth)

@@ -19,7 +19,7 @@ def small(text: str, width: int = 6) -> Connect6:
 def test_alphabeta_takes_an_immediate_six() -> None:
     game = small("10/c5,d5,e5,f5,j1/a10,b10,c10,j10,j9,a1")
     result = search(game, 1, algorithm="alphabeta_tt", tt=TranspositionTable(1 << 10))
-    assert result.value == WIN - 1
+    assert result.score == WIN - 1
     game.play(result.best_move)
     assert game.winner() == Side.BLACK
 
@@ -29,7 +29,7 @@ def test_alphabeta_blocks_a_four() -> None:
     game = small("10/c5,d5,e5,f5,j1/a10,b10,c10,j10", width=10)
     assert game.to_move == Side.WHITE
     result = search(game, 2, algorithm="alphabeta_tt", tt=TranspositionTable(1 << 12))
-    assert result.value > -MATE_BOUND
+    assert result.score > -MATE_BOUND
     game.play(result.best_move)
     assert game.threat_count(Side.BLACK) == 0
 
@@ -76,9 +76,9 @@ def test_alphabeta_and_pvs_equal_minimax_on_candidate_trees(game: Connect6) -> N
     game.pair_width = 5
     game.point_width = 5
     depth = 3
-    reference = search(game, depth, algorithm="minimax").value
+    reference = search(game, depth, algorithm="minimax").score
     for algorithm in ("alphabeta", "alphabeta_tt", "pvs"):
-        assert search(game, depth, algorithm=algorithm, tt=TranspositionTable(1 << 10)).value == (
+        assert search(game, depth, algorithm=algorithm, tt=TranspositionTable(1 << 10)).score == (
             reference
         ), algorithm
 
@@ -88,7 +88,7 @@ def test_choose_move_uses_tss_for_a_forced_win_then_tree() -> None:
     choice = choose_move(game)
     assert choice.source == "tss"
     # a forced win is scored as every search scores a win, never 0 (a draw)
-    assert choice.value == WIN - (2 * choice.depth - 1) and choice.value >= MATE_BOUND
+    assert choice.score == WIN - (2 * choice.depth - 1) and choice.score >= MATE_BOUND
     quiet = Connect6.from_notation("10/e5/d4,f6", pair_width=6, point_width=6)
     choice = choose_move(quiet, depth=2)
     assert choice.source == "alphabeta" and len(choice.move) == 2

@@ -44,7 +44,7 @@ def test_minimax_equals_alphabeta_equals_algorithm1(size: tuple[int, int], seed:
         return
     depth = game.geo.num_edges - game.moves_played
     values = {
-        name: search(game, depth, algorithm=name).value
+        name: search(game, depth, algorithm=name).score
         for name in ("minimax", "alphabeta", "alphabeta_tt", "pvs", "mtdf")
     }
     assert len(set(values.values())) == 1, values

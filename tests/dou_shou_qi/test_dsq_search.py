@@ -136,7 +136,7 @@ def test_minimax_equals_alphabeta_equals_ordered_alphabeta(
     assert alphabeta(g, depth) == reference
     g.ordering = "thesis"
     assert alphabeta(g, depth) == reference
-    assert search(g, depth, algorithm="alphabeta").value == reference
+    assert search(g, depth, algorithm="alphabeta").score == reference
 
 
 @settings(max_examples=examples(12))
@@ -222,7 +222,7 @@ def test_search_takes_a_win_in_one() -> None:
     g = DouShouQi.from_notation("A: Hd8 / B: Ma1 Eb2 / A")
     result = choose_move(g, NO_HEURISTIC, depth=3)
     assert result.best_move == Move(g.parse_move("d8-d9").src, g.parse_move("d8-d9").dst)
-    assert result.value >= MATE_BOUND
+    assert result.score >= MATE_BOUND
 
 
 def test_self_play_game_is_reproducible_at_fixed_depth() -> None:

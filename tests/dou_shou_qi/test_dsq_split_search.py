@@ -116,7 +116,7 @@ def test_no_pieces_no_move_and_the_draw_limit_end_subproblem_lines(
     whole-board rules alone give them, without the engine's decided check.
     """
     game = DouShouQi.from_notation(notation)
-    assert search(game, 2).value == value
+    assert search(game, 2).score == value
     result = engine_search_position(game, 4, max_depth=2, check_decided=check_decided)
     assert result.value == value
     if move is not None:
@@ -142,7 +142,7 @@ def test_decided_within_the_depth_gives_the_plain_value(seed: int, depth: int) -
     game = random_position(seed)
     if game.is_terminal() or (depth == 4 and len(game.pieces()) > 6):
         return
-    plain = search(game, depth).value
+    plain = search(game, depth).score
     result = engine_search_position(game, 4, max_depth=depth)
     if abs(plain) >= MATE_BOUND:
         assert result.decided and result.value == plain
@@ -179,11 +179,11 @@ def test_non_move_score_is_minus_the_value_after_a_pass() -> None:
     for i in range(len(d.subproblems)):
         p = SubproblemGame(game, (d.partition.allowed[i],))
         p.make(NON_MOVE)
-        after = search(p, 1, algorithm="minimax").value
+        after = search(p, 1, algorithm="minimax").score
         assert result.scores[i].non_move_score == one_ply_further(-after) == -after
         p.unmake()
         root = SubproblemGame(game, (d.partition.allowed[i],))
-        assert result.scores[i].move_score == search(root, 2, algorithm="minimax").value
+        assert result.scores[i].move_score == search(root, 2, algorithm="minimax").score
 
 
 def test_a_decided_non_move_score_counts_the_pass() -> None:
@@ -203,7 +203,7 @@ def test_one_subproblem_equals_plain_search(choices: list[int]) -> None:
     for check in (True, False):
         result = engine_search_position(game, 1000, max_depth=2, check_decided=check)
         assert len(result.decomposition.subproblems) == 1
-        assert result.value == search(game, 2, algorithm="alphabeta").value
+        assert result.value == search(game, 2, algorithm="alphabeta").score
 
 
 @settings(max_examples=examples(30))
@@ -215,7 +215,7 @@ def test_one_subproblem_equals_plain_search_near_the_end(seed: int, plies_left: 
     if game.is_terminal():
         return
     for depth in (2, 4):
-        plain = search(game, depth).value
+        plain = search(game, depth).score
         result = search_position(game, 1000, max_depth=depth)
         assert len(result.decomposition.subproblems) == 1
         assert result.value == plain  # a win found at depth 2 is the shortest one
@@ -223,7 +223,7 @@ def test_one_subproblem_equals_plain_search_near_the_end(seed: int, plies_left: 
 
 def test_one_subproblem_equals_plain_search_depth_4_from_start() -> None:
     game = DouShouQi()
-    assert engine_search_position(game, 1000, max_depth=4).value == search(game, 4).value
+    assert engine_search_position(game, 1000, max_depth=4).value == search(game, 4).score
 
 
 @settings(max_examples=examples(10))

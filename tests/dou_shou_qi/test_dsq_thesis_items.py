@@ -108,10 +108,10 @@ def test_figure_17_alpha_beta_never_looks_at_x() -> None:
     value less-than or equal-to 0 ... The branch under x is trimmed"; minimax looks at x."""
     tree = Figure17Tree()
     result = search(tree, 2, algorithm="alphabeta")
-    assert (result.value, result.best_move) == (1, 0)
+    assert (result.score, result.best_move) == (1, 0)
     assert tree.evaluated == [(0, 0), (0, 1), (1, 0)]
     tree = Figure17Tree()
-    assert search(tree, 2, algorithm="minimax").value == 1
+    assert search(tree, 2, algorithm="minimax").score == 1
     assert (1, 1) in tree.evaluated
 
 

@@ -206,7 +206,7 @@ def test_one_ply_move_is_the_best_of_a_depth_1_search() -> None:
         whole = iterative_deepening(
             NearMovesGame.of(game, CANDIDATE_RADIUS), max_depth=1, use_tt=False
         )
-        assert whole.value == choice.value
+        assert whole.score == choice.value
 
 
 def test_choose_move_leaves_the_game_unchanged() -> None:

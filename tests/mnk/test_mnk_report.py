@@ -45,11 +45,11 @@ def test_report_wins_count_plies_from_the_root_not_from_the_maximum_depth() -> N
     game = MNKGame.from_notation("xx./oo./... x", 3)
     for depth in (1, 3, 5):
         result = search(game, depth, algorithm="alphabeta_tt")
-        assert result.value == WIN - 1
+        assert result.score == WIN - 1
         assert game.format_move(result.best_move) == "c3"
     # the side to move loses in 2 plies (its reply cannot block both lines): -WIN + 2
     losing = MNKGame.from_notation("x.x/.o./x.o o", 3)
-    assert search(losing, 2).value == -WIN + 2 == search(losing, 4).value
+    assert search(losing, 2).score == -WIN + 2 == search(losing, 4).score
 
 
 def test_report_zobrist_table_is_m_by_n_by_2_keys_of_64_bits() -> None:

@@ -95,7 +95,7 @@ def test_all_algorithms_agree(game: MNKGame, wanted: int) -> None:
     if game.is_terminal():
         return
     depth = affordable_depth(game, wanted)
-    values = {name: search(game, depth, algorithm=name).value for name in ALGORITHMS}
+    values = {name: search(game, depth, algorithm=name).score for name in ALGORITHMS}
     assert len(set(values.values())) == 1, values
 
 
@@ -105,9 +105,9 @@ def test_tt_on_equals_tt_off(game: MNKGame, depth: int) -> None:
     """PVS with a transposition table == PVS without one, and alpha-beta without one."""
     if game.is_terminal():
         return
-    with_tt = search(game, depth, algorithm="pvs", tt=TranspositionTable(1 << 12)).value
-    without = search(game, depth, algorithm="pvs").value
-    plain = search(game, depth, algorithm="alphabeta").value
+    with_tt = search(game, depth, algorithm="pvs", tt=TranspositionTable(1 << 12)).score
+    without = search(game, depth, algorithm="pvs").score
+    plain = search(game, depth, algorithm="alphabeta").score
     assert with_tt == without == plain
 
 
@@ -118,7 +118,7 @@ def sibling_values(game: MNKGame, depth: int, algorithm: Algorithm) -> list[int 
     for move in game.legal_moves():
         game.make(move)
         values.append(
-            None if game.is_terminal() else search(game, depth, algorithm=algorithm, tt=tt).value
+            None if game.is_terminal() else search(game, depth, algorithm=algorithm, tt=tt).score
         )
         game.unmake()
     return values
@@ -150,8 +150,8 @@ def test_symmetry_on_equals_symmetry_off(game: MNKGame, depth: int) -> None:
     for algorithm in ("alphabeta_tt", "mtdf", "pvs"):
         tt_plain, tt_reduced = TranspositionTable(1 << 12), TranspositionTable(1 << 12)
         assert (
-            search(plain, depth, algorithm=algorithm, tt=tt_plain).value
-            == search(reduced, depth, algorithm=algorithm, tt=tt_reduced).value
+            search(plain, depth, algorithm=algorithm, tt=tt_plain).score
+            == search(reduced, depth, algorithm=algorithm, tt=tt_reduced).score
         )
         # children searched 2 plies: the shallowest search whose inner nodes use the table
         assert sibling_values(plain, 2, algorithm) == sibling_values(reduced, 2, algorithm)
@@ -198,5 +198,5 @@ def test_pinned_node_counts_tic_tac_toe(
     game = paper_game(3, 3, 3, ordering=ordering, symmetry=symmetry)
     tt = TranspositionTable(1 << 20) if algorithm != "alphabeta" else None
     result = search(game, 9, algorithm=algorithm, tt=tt)
-    assert result.value == 0 and result.exact
+    assert result.score == 0 and result.exact
     assert result.stats.nodes == nodes

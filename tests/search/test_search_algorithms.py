@@ -87,7 +87,7 @@ def test_every_algorithm_returns_the_minimax_value_and_a_move_that_has_it(
         return
     for algorithm in ALGORITHMS:
         result = search(game, depth, algorithm=algorithm, tt=small_table(algorithm))
-        assert result.value == truth, algorithm
+        assert result.score == truth, algorithm
         assert child_value(game, result.best_move, depth) == truth, algorithm
     truths = {d: brute_force(game, d) for d in range(1, depth + 1)}
     for algorithm in ("alphabeta", "alphabeta_tt", "pvs", "mtdf"):
@@ -101,7 +101,7 @@ def test_every_algorithm_returns_the_minimax_value_and_a_move_that_has_it(
         )
         assert iterations and iterations[0].depth == 1
         for result in iterations:
-            assert result.value == truths[result.depth], (algorithm, result.depth)
+            assert result.score == truths[result.depth], (algorithm, result.depth)
     assert game.state() == before
 
 
@@ -169,9 +169,9 @@ def test_a_value_is_exact_only_when_it_is_the_game_value(game: Walk, depth: int)
         if depth >= game.max_plies_left():
             assert result.exact, algorithm
         if result.exact:
-            assert game_value(game, result.value) == truth, algorithm
+            assert game_value(game, result.score) == truth, algorithm
         else:
-            assert abs(result.value) < MATE_BOUND, algorithm  # not a proven win or loss
+            assert abs(result.score) < MATE_BOUND, algorithm  # not a proven win or loss
 
 
 def test_iterative_deepening_claims_exact_only_for_the_game_value_on_every_small_walk() -> None:
@@ -188,7 +188,7 @@ def test_iterative_deepening_claims_exact_only_for_the_game_value_on_every_small
                 for algorithm in ALGORITHMS:
                     result = iterative_deepening(game, max_depth=6, algorithm=algorithm)
                     if result.exact:
-                        assert result.value == truth, (seed, goal, points, algorithm)
+                        assert result.score == truth, (seed, goal, points, algorithm)
 
 
 def test_a_table_saves_nodes_on_a_game_with_transpositions() -> None:
@@ -197,14 +197,14 @@ def test_a_table_saves_nodes_on_a_game_with_transpositions() -> None:
     game = Walk(3, goal=16, width=3)
     without = search(game, 7, algorithm="alphabeta")
     with_tt = search(game, 7, algorithm="alphabeta_tt")
-    assert with_tt.value == without.value and with_tt.stats.nodes < without.stats.nodes
+    assert with_tt.score == without.score and with_tt.stats.nodes < without.stats.nodes
     pvs_plain = search(game, 7, algorithm="pvs")
     pvs_tt = search(game, 7, algorithm="pvs", tt=TranspositionTable(1 << 12))
-    assert pvs_tt.value == pvs_plain.value and pvs_tt.stats.nodes < pvs_plain.stats.nodes
+    assert pvs_tt.score == pvs_plain.score and pvs_tt.stats.nodes < pvs_plain.stats.nodes
     assert pvs_tt.stats.tt_cutoffs > 0
     deep = iterative_deepening(game, max_depth=7, algorithm="pvs")
     shallow = iterative_deepening(game, max_depth=7, algorithm="pvs", use_tt=False)
-    assert deep.value == shallow.value == without.value
+    assert deep.score == shallow.score == without.score
     assert deep.stats.nodes < shallow.stats.nodes
 
 
@@ -335,10 +335,10 @@ def test_one_table_across_searches_changes_no_value_and_exact_stays_true(
     for depth, algorithm in searches:
         reused = search(game, depth, algorithm=algorithm, tt=shared)
         alone = search(game, depth, algorithm=algorithm, tt=TranspositionTable(1 << 10))
-        assert reused.value == alone.value, (depth, algorithm)
+        assert reused.score == alone.score, (depth, algorithm)
         for result in (reused, alone):
             if result.exact:
-                assert result.value == truth, (depth, algorithm, result.value, truth)
+                assert result.score == truth, (depth, algorithm, result.score, truth)
 
 
 PINNED_NODE_COUNTS: dict[str, tuple[tuple[int, int], tuple[int, int]]] = {
@@ -358,8 +358,8 @@ def test_pinned_node_counts_on_walk(algorithm: Algorithm, points: bool) -> None:
     a change in how much a search prunes, re-searches or reuses must be deliberate."""
     game = Walk(11, goal=14, width=3, points=points)
     result = search(game, 6, algorithm=algorithm)
-    assert result.value == brute_force(game, 6)
+    assert result.score == brute_force(game, 6)
     deepening = iterative_deepening(game, max_depth=6, algorithm=algorithm)
-    assert deepening.value == result.value
+    assert deepening.score == result.score
     counts = (result.stats.nodes, deepening.stats.nodes)
     assert counts == PINNED_NODE_COUNTS[algorithm][points]

@@ -95,7 +95,7 @@ def test_extra_turn_game_values_match_brute_force(pile: int, algorithm: Algorith
 @functools.cache
 def nim_minimax(pile: int, depth: int, descending: bool) -> int:
     """Minimax's value of Nim(pile, take=3) to ``depth`` plies (cached: the same search)."""
-    return search(Nim(pile, 3, descending=descending), depth, algorithm="minimax").value
+    return search(Nim(pile, 3, descending=descending), depth, algorithm="minimax").score
 
 
 @pytest.mark.parametrize("descending", [False, True], ids=["moves-1-2-3", "moves-3-2-1"])
@@ -109,13 +109,13 @@ def test_all_algorithms_agree_at_every_depth(algorithm: Algorithm, descending: b
     for pile in range(1, 17):
         for depth in range(1, 9):
             game = Nim(pile, 3, descending=descending)
-            value = search(game, depth, algorithm=algorithm).value
+            value = search(game, depth, algorithm=algorithm).score
             assert value == nim_minimax(pile, depth, descending), (pile, depth)
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 def test_nim_13_depth_6_moves_3_2_1(algorithm: Algorithm) -> None:
-    assert search(Nim(13, 3, descending=True), 6, algorithm=algorithm).value == 0
+    assert search(Nim(13, 3, descending=True), 6, algorithm=algorithm).score == 0
 
 
 @given(st.integers(1, 16), st.integers(1, 8), st.sampled_from(TABLE_ALGORITHMS))
@@ -129,16 +129,16 @@ def test_iterative_deepening_values_are_minimax_at_each_depth(
         Nim(pile, 3, descending=True),
         max_depth=depth,
         algorithm=algorithm,
-        on_iteration=lambda r: seen.append((r.depth, r.value)),
+        on_iteration=lambda r: seen.append((r.depth, r.score)),
     )
     for d, value in seen:
-        assert value == search(Nim(pile, 3, descending=True), d, algorithm="minimax").value
+        assert value == search(Nim(pile, 3, descending=True), d, algorithm="minimax").score
 
 
 def test_shorter_wins_score_higher() -> None:
     """Seed 001: wins at lower depths are better; a win in 1 scores WIN - 1."""
-    assert search(Nim(3, 3), 5).value == WIN - 1
-    assert search(Nim(5, 3), 5).value == WIN - 3  # take 1, opponent takes k, we take the rest
+    assert search(Nim(3, 3), 5).score == WIN - 1
+    assert search(Nim(5, 3), 5).score == WIN - 3  # take 1, opponent takes k, we take the rest
 
 
 def test_solve_scores_wins_without_distance() -> None:
@@ -278,9 +278,9 @@ def test_bad_parameters_are_rejected() -> None:
 
 def test_iterative_deepening_stops_at_a_proven_win_or_an_exact_value() -> None:
     won = iterative_deepening(Nim(9, 3), max_depth=50)
-    assert (won.value, won.depth, won.best_move) == (WIN - 5, 5, 1)
+    assert (won.score, won.depth, won.best_move) == (WIN - 5, 5, 1)
     exact = iterative_deepening(PointsNim(7), max_depth=50)
-    assert exact.exact and exact.depth <= 7 and exact.value == points_nim_value(7)
+    assert exact.exact and exact.depth <= 7 and exact.score == points_nim_value(7)
 
 
 class FakeClock:
@@ -363,7 +363,7 @@ PINNED_NODE_COUNTS = {
 def test_pinned_node_counts(algorithm: Algorithm) -> None:
     """Node counts of fixed searches are pinned: a change in search behaviour must be deliberate."""
     result = search(PointsNim(14), 10, algorithm=algorithm)
-    assert result.value == points_nim_value(14) == 7
+    assert result.score == points_nim_value(14) == 7
     assert result.stats.nodes == PINNED_NODE_COUNTS[algorithm]
 
 
@@ -409,7 +409,7 @@ def test_a_node_limit_stops_after_more_than_that_many_nodes(limit: int) -> None:
     assert result.stats.nodes % DEADLINE_CHECK_INTERVAL == 0  # stopped inside an iteration
     assert result.depth == depths[-1] and not result.exact
     again = iterative_deepening(PointsNim(400), node_limit=limit, algorithm="alphabeta")
-    assert (again.value, again.depth, again.stats) == (result.value, result.depth, result.stats)
+    assert (again.score, again.depth, again.stats) == (result.score, result.depth, result.stats)
     with pytest.raises(SearchTimeoutError, match="node limit"):
         iterative_deepening(Nim(20_000, take=20_000), node_limit=limit, algorithm="minimax")
 
@@ -509,9 +509,9 @@ def test_iterative_deepening_on_a_selective_game_stops_at_a_win_found_not_before
     """A selective game is never exact, so deepening goes on until it finds a forced win
     (which deeper searches cannot improve; seed 001) or reaches its limit."""
     won = iterative_deepening(SelectiveNim(9, 3), max_depth=50)
-    assert (won.value, won.depth, won.exact) == (WIN - 5, 5, False)
+    assert (won.score, won.depth, won.exact) == (WIN - 5, 5, False)
     unclear = iterative_deepening(SelectiveNim(40, 3), max_depth=4)
-    assert (unclear.value, unclear.depth, unclear.exact) == (0, 4, False)
+    assert (unclear.score, unclear.depth, unclear.exact) == (0, 4, False)
 
 
 @pytest.mark.parametrize("algorithm", ["alphabeta_tt", "pvs", "mtdf"])
@@ -533,7 +533,7 @@ def test_a_selective_search_stops_at_a_loss_exactly_max_ply_away(algorithm: Algo
     tt.store(game.key, MAX_PLY - 1, WIN - (MAX_PLY - 1), Bound.EXACT, 1)
     game.unmake()
     result = iterative_deepening(game, max_depth=40, algorithm=algorithm, tt=tt, reuse_deeper=True)
-    assert (result.value, result.depth, result.exact) == (-MATE_BOUND, 2, False)
+    assert (result.score, result.depth, result.exact) == (-MATE_BOUND, 2, False)
 
 
 class SelectiveMisereNim(SelectiveNim):
@@ -571,7 +571,7 @@ def test_a_handed_over_win_or_loss_max_ply_away_is_one_ply_further_from_the_root
         game, max_depth=6, algorithm="alphabeta_tt", tt=tt, reuse_deeper=True
     )
     sign = -1 if stored > 0 else 1
-    assert result.value == sign * (WIN - (MAX_PLY + 1)) == sign * (MATE_BOUND - 1)
+    assert result.score == sign * (WIN - (MAX_PLY + 1)) == sign * (MATE_BOUND - 1)
     assert result.depth == 6
 
 

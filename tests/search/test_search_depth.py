@@ -68,7 +68,7 @@ def test_a_forced_line_of_3000_plies_every_entry_point(low_recursion_limit: int)
     assert solve_raw(Nim(LONG, take=1), use_tt=False).value == -1
     for algorithm in ALGORITHMS:
         result = search(Nim(LONG, take=1), LONG, algorithm=algorithm)
-        assert result.value == loss and result.exact
+        assert result.score == loss and result.exact
     deepening = iterative_deepening(Nim(LONG, take=1), deadline=Deadline(3.0, clock=TickClock()))
     assert deepening.depth >= 1  # stopped by the clock, not by the stack
     for node in (minimax, alphabeta, alphabeta_tt, pvs, mtdf):

@@ -139,9 +139,9 @@ def test_a_win_after_an_extra_turn_counts_the_extra_turn_ply() -> None:
     assert set(node_values(game, 4).values()) == {WIN - 2}
     for algorithm in ALGORITHMS:
         result = search(game, 4, algorithm=algorithm)
-        assert (result.value, result.best_move, result.exact) == (WIN - 2, 1, True), algorithm
-    assert search(game, 1).value == 0  # one ply: the extra turn's position is a horizon
-    assert search(game, 2).value == WIN - 2
+        assert (result.score, result.best_move, result.exact) == (WIN - 2, 1, True), algorithm
+    assert search(game, 1).score == 0  # one ply: the extra turn's position is a horizon
+    assert search(game, 2).score == WIN - 2
     assert (game.pile, game.to_move) == (4, 0)
 
 
@@ -153,9 +153,9 @@ def test_pvs_root_finds_a_later_move_that_wins_one_ply_sooner() -> None:
     alternate win at plies of one parity)."""
     for algorithm in ALGORITHMS:
         result = search(BonusNim(5, 2, 4), 5, algorithm=algorithm)
-        assert (result.value, result.best_move) == (WIN - 3, 2), algorithm
+        assert (result.score, result.best_move) == (WIN - 3, 2), algorithm
         deepened = iterative_deepening(BonusNim(5, 2, 4), max_depth=5, algorithm=algorithm)
-        assert (deepened.value, deepened.best_move) == (WIN - 3, 2), algorithm
+        assert (deepened.score, deepened.best_move) == (WIN - 3, 2), algorithm
 
 
 @pytest.mark.parametrize("descending", [False, True], ids=["moves-1-2-3", "moves-3-2-1"])
@@ -175,7 +175,7 @@ def test_every_algorithm_scores_wins_by_plies_counting_extra_turns(
         assert values == dict.fromkeys(values, truth), pile
         for algorithm in ALGORITHMS:
             result = search(game, pile, algorithm=algorithm)
-            assert result.value == truth, (pile, algorithm)
+            assert result.score == truth, (pile, algorithm)
             assert move_outcome(pile, take, bonus, result.best_move) == (wins, plies), pile
         solved = solve_raw(game, tt=TranspositionTable(1 << 8))
         assert solved.score == (WIN if wins else -WIN)
@@ -200,6 +200,6 @@ def test_search_values_are_plies_to_the_end_under_best_play(
     wins, plies = outcome(pile, take, bonus)
     game = BonusNim(pile, take, bonus, descending=descending)
     result = search(game, pile, algorithm=algorithm)
-    assert result.value == distance_value(wins, plies)
+    assert result.score == distance_value(wins, plies)
     assert move_outcome(pile, take, bonus, result.best_move) == (wins, plies)
-    assert iterative_deepening(game, max_depth=pile, algorithm=algorithm).value == result.value
+    assert iterative_deepening(game, max_depth=pile, algorithm=algorithm).score == result.score

@@ -62,7 +62,7 @@ def test_pvs_root_loop_tries_later_moves_with_a_null_window_then_re_searches() -
     """
     game = Tree(PVS_TREE)
     result = search(game, 3, algorithm="pvs")
-    assert (result.value, result.best_move) == (3, 1)
+    assert (result.score, result.best_move) == (3, 1)
     assert game.visits == [
         "0",
         "1", "10", "100",                # null window: one leaf, cut off at 1 >= 1
@@ -95,8 +95,8 @@ def test_iterative_deepening_starts_mtdf_from_the_first_guess_0() -> None:
     the window open, both leaves fall to at most 0: upper = 0.  (From a first guess of 1
     the passes run the other way round and enter ``0``, ``1``, ``0``.)"""
     deepened, searched = Tree((0, 5)), Tree((0, 5))
-    assert iterative_deepening(deepened, max_depth=1, algorithm="mtdf").value == 0
-    assert search(searched, 1, algorithm="mtdf").value == 0
+    assert iterative_deepening(deepened, max_depth=1, algorithm="mtdf").score == 0
+    assert search(searched, 1, algorithm="mtdf").score == 0
     assert deepened.visits == searched.visits == ["0", "0", "1"]
 
 

@@ -83,7 +83,7 @@ def check_every_search_agrees(game: PlayableGame[M], state: Callable[[], str], p
     if game.is_terminal():
         return
     # depth-limited searches that reach the limit: a win / loss score or a 0 draw, all equal
-    values = {search(game, plies_left, algorithm=name).value for name in SEARCHES}
+    values = {search(game, plies_left, algorithm=name).score for name in SEARCHES}
     assert len(values) == 1, (before, values)
     (value,) = values
     assert (value > 0) - (value < 0) == truth, before
@@ -96,7 +96,7 @@ def test_dou_shou_qi_example_loses_in_4_plies() -> None:
     result = solve_raw(game)
     assert result.value == -1 and result.exact
     assert set(result.best_moves) == set(game.legal_moves())  # every move loses
-    assert search(game, 8, algorithm="pvs").value == -(1_000_000 - 4)  # a loss in 4 plies
+    assert search(game, 8, algorithm="pvs").score == -(1_000_000 - 4)  # a loss in 4 plies
     truth, optimal = brute_force(game, game.to_notation)
     assert (truth, optimal) == (-1, set(game.legal_moves()))
 

@@ -79,7 +79,7 @@ def test_mnk_two_searches_that_differed_symmetry_on_equals_off() -> None:
             else:
                 game = MNKGame.from_notation(position, 3, symmetry=symmetry)
             for algorithm in ("pvs", "alphabeta_tt", "mtdf", "alphabeta"):
-                values.add(search(game, depth, algorithm=algorithm).value)
+                values.add(search(game, depth, algorithm=algorithm).score)
         assert len(values) == 1, values
 
 
@@ -96,7 +96,7 @@ def move_values(game: PlayableGame[M], depth: int, algorithm: Algorithm) -> list
     for move in game.legal_moves():
         game.make(move)
         values.append(
-            None if game.is_terminal() else search(game, depth, algorithm=algorithm, tt=tt).value
+            None if game.is_terminal() else search(game, depth, algorithm=algorithm, tt=tt).score
         )
         game.unmake()
     return values
@@ -159,17 +159,17 @@ def test_dots_and_boxes_images_have_one_depth_limited_value(game: DotsAndBoxes, 
     if game.is_terminal():
         return
     plain = DotsAndBoxes.from_notation(game.to_notation(), symmetry=False)
-    value = search(plain, depth, algorithm="alphabeta").value
+    value = search(plain, depth, algorithm="alphabeta").score
     for t in range(1, len(game.geo.symmetries)):
         image = dab_image(plain, t, symmetry=False)
-        assert search(image, depth, algorithm="alphabeta").value == value, (game.to_notation(), t)
+        assert search(image, depth, algorithm="alphabeta").score == value, (game.to_notation(), t)
 
 
 def test_dots_and_boxes_mirror_example_image_values() -> None:
     game = DotsAndBoxes.from_notation(DAB_MIRROR_EXAMPLE, symmetry=False)
     for depth in (1, 2, 3):
         values = {
-            search(dab_image(game, t, symmetry=False), depth, algorithm="alphabeta").value
+            search(dab_image(game, t, symmetry=False), depth, algorithm="alphabeta").score
             for t in range(len(game.geo.symmetries))
         }
         assert len(values) == 1, (depth, values)
@@ -186,13 +186,13 @@ def test_dots_and_boxes_depth_limited_table_and_symmetry_on_equals_off(
         return
     text = game.to_notation()
     plain = DotsAndBoxes.from_notation(text, symmetry=False)
-    reference_value = search(plain, depth, algorithm="alphabeta").value
+    reference_value = search(plain, depth, algorithm="alphabeta").score
     expected = move_values(plain, depth, "alphabeta")
     for symmetry in (True, False):
         position = DotsAndBoxes.from_notation(text, symmetry=symmetry)
         for algorithm in ("alphabeta_tt", "pvs", "mtdf"):
             value = search(position, depth, algorithm=algorithm, tt=TranspositionTable(1 << 12))
-            assert value.value == reference_value, (text, depth, algorithm, symmetry)
+            assert value.score == reference_value, (text, depth, algorithm, symmetry)
             assert move_values(position, depth, algorithm) == expected, (text, depth, algorithm)
 
 

@@ -59,7 +59,7 @@ def test_solve_then_search_on_one_table_is_refused() -> None:
         search(tic_tac_toe(), 3, algorithm="alphabeta_tt", tt=tt)
     tt.clear()
     again = search(tic_tac_toe(), 9, algorithm="alphabeta_tt", tt=tt)
-    assert again.exact and (again.value > 0) == (solved.value > 0)
+    assert again.exact and (again.score > 0) == (solved.value > 0)
 
 
 def test_search_then_solve_on_one_table_is_refused() -> None:
@@ -145,7 +145,7 @@ def test_mtdf_without_use_tt_still_searches_with_a_fresh_table() -> None:
         return iterative_deepening(DotsAndBoxes(2, 3), max_depth=10, algorithm="mtdf", **table)  # type: ignore[arg-type]
 
     told, given = deepen(use_tt=False), deepen(tt=TranspositionTable(1 << 16))
-    assert (told.value, told.stats) == (given.value, given.stats)
+    assert (told.score, told.stats) == (given.score, given.stats)
     assert told.stats.tt_probes > 0  # (39,165 nodes: enough positions that a table of
     # another size would collide differently: 2**17 slots give 39,142)
 
@@ -256,8 +256,8 @@ def test_one_table_across_successive_searches_changes_no_value(seed: int) -> Non
         return
     for depth in (3, 1, 4, 2):
         algorithm = rng.choice(TABLE_ALGORITHMS)
-        with_shared = search(game, depth, algorithm=algorithm, tt=shared).value
-        fresh = search(game, depth, algorithm="alphabeta").value
+        with_shared = search(game, depth, algorithm=algorithm, tt=shared).score
+        fresh = search(game, depth, algorithm="alphabeta").score
         assert with_shared == fresh
 
 

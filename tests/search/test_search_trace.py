@@ -203,7 +203,7 @@ def test_principal_variation_starts_with_the_root_search_best_move(algorithm: st
             game.make(move)
         result = trace(game, algorithm, 3)
         best = search(game, 3, algorithm="minimax")
-        assert result.value == best.value
+        assert result.value == best.score
         assert result.pv[0].move == best.best_move or algorithm in ("mtdf", "alphabeta_tt")
         parent = next(p for p in reversed(result.passes) if p.value == result.value)
         for node in result.pv:

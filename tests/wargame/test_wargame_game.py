@@ -100,7 +100,7 @@ def test_alphabeta_and_pvs_agree_with_minimax_on_small_battle() -> None:
     """The core's algorithms give the same depth-2 value over whole-turn plans."""
     text = "..../..^./.... aS@a1:6/3/1/1-1,aA@b1:4/2/1/2-2,bS@d3:6/3/1/1-1 a"
     values = {
-        algorithm: search(WarGame.from_notation(text), 2, algorithm=algorithm).value
+        algorithm: search(WarGame.from_notation(text), 2, algorithm=algorithm).score
         for algorithm in ("minimax", "alphabeta", "alphabeta_tt", "pvs")
     }
     assert len(set(values.values())) == 1, values
@@ -199,7 +199,7 @@ def test_core_algorithms_agree_on_random_battles(battle: Battle) -> None:
     for algorithm in ("minimax", "alphabeta", "alphabeta_tt", "pvs", "mtdf"):
         game = WarGame(battle, 0, 10)
         before = (game.to_notation(), game.key)
-        values.add(search(game, 2, algorithm=algorithm).value)
+        values.add(search(game, 2, algorithm=algorithm).score)
         assert (game.to_notation(), game.key) == before
     assert len(values) == 1
 
