@@ -10,7 +10,7 @@ positions where the subproblems cannot interact within the depth
 (:func:`reference.dou_shou_qi.engine.cannot_interact`).  The literal
 combination is :func:`reference.dou_shou_qi.split_search.search_subproblems`; the
 whole-board check and the sum are the engine's,
-:func:`reference.dou_shou_qi.engine.engine_search_subproblems`.
+:func:`reference.dou_shou_qi.engine.search_subproblems_engine`.
 
 "agrees (value)": the split search's value equals plain alpha-beta's value.
 "agrees (move)": its move is one of the moves plain alpha-beta scores best.
@@ -26,7 +26,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from reference.dou_shou_qi.engine import cannot_interact, engine_search_subproblems
+from reference.dou_shou_qi.engine import cannot_interact, search_subproblems_engine
 from reference.dou_shou_qi.notation import Move, format_placement
 from reference.dou_shou_qi.partition import Decomposition, find_subproblems
 from reference.dou_shou_qi.positions import random_placement
@@ -40,11 +40,11 @@ RUNS: tuple[tuple[str, SplitSearch], ...] = (
     ("ImpliedScore (literal)", lambda g, d, depth: search_subproblems(g, d, max_depth=depth)),
     (
         "ImpliedScore + decided check",
-        lambda g, d, depth: engine_search_subproblems(g, d, max_depth=depth),
+        lambda g, d, depth: search_subproblems_engine(g, d, max_depth=depth),
     ),
     (
         "sum of subproblems (corrected)",
-        lambda g, d, depth: engine_search_subproblems(
+        lambda g, d, depth: search_subproblems_engine(
             g, d, max_depth=depth, combination="sum", check_decided=False
         ),
     ),

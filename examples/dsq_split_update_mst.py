@@ -5,7 +5,7 @@ complete causality graph G_T (Definition 7.2) is recomputed; we report
 
 * how much the moved piece's edges T[v, u] changed (§8.2.1 constraint 3 says
   -1, 0 or +1; Definition 7.1's doubling makes that false),
-* whether Update-MST (optimised, corrected, :func:`reference.graphs.update_mst_optimized`)
+* whether Update-MST (optimised, corrected, :func:`reference.graphs.update_mst_engine`)
   gives an MST of the same weight as recomputing from scratch, and
 * the edges it handed to Compute-MST (|E'|) and looked at, against n(n-1)/2.
 
@@ -27,7 +27,7 @@ from reference.graphs import (
     complete_graph_edges,
     mst_kruskal,
     tree_weight,
-    update_mst_optimized,
+    update_mst_engine,
 )
 
 
@@ -61,7 +61,7 @@ def measure_move(game: DouShouQi, move: Move, tally: Tally) -> None:
             tally.changes[new[u] - weights[v][u]] += 1
     graph = IndexedCompleteGraph(weights)
     tree = mst_kruskal(len(before), graph.edges())
-    result = update_mst_optimized(graph, tree, v, new)
+    result = update_mst_engine(graph, tree, v, new)
     scratch = tree_weight(mst_kruskal(len(before), complete_graph_edges(graph.matrix())))
     tally.moves += 1
     tally.agree += tree_weight(result.tree) == scratch

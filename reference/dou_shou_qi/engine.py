@@ -2,7 +2,7 @@
 
 Seed 003, §10.5 ("prioritize shallow wins") and §10.5.1 (ImpliedScore), corrected.
 The literal listing is :func:`reference.dou_shou_qi.split_search.search_subproblems`;
-:func:`engine_search_subproblems` runs the same iterative deepening over the same
+:func:`search_subproblems_engine` runs the same iterative deepening over the same
 subproblem searches (:class:`~reference.dou_shou_qi.split_search.SubproblemSearch`)
 with two options the thesis does not have:
 
@@ -26,12 +26,12 @@ with two options the thesis does not have:
 
 With ``check_decided=False`` and ``combination="implied"`` the engine is the
 literal SEARCH-SUBPROBLEMS (a property test checks that they agree).  SEARCH-POSITION
-with the engine is ``engine_search_subproblems(game, find_subproblems(game.pieces(),
+with the engine is ``search_subproblems_engine(game, find_subproblems(game.pieces(),
 t_thresh), ...)``:
 
 >>> from reference.dou_shou_qi.partition import find_subproblems
 >>> game = DouShouQi.from_notation("A: Ld3 Ta1 / B: Cd4 / A")
->>> result = engine_search_subproblems(game, find_subproblems(game.pieces(), 4), max_depth=2)
+>>> result = search_subproblems_engine(game, find_subproblems(game.pieces(), 4), max_depth=2)
 >>> game.format_move(result.move), result.value, result.decided   # A takes B's last piece
 ('d3-d4', 999999, True)
 """
@@ -126,7 +126,7 @@ def cannot_interact(game: DouShouQi, decomposition: Decomposition, depth: int) -
     return True
 
 
-def engine_search_subproblems(
+def search_subproblems_engine(
     game: DouShouQi,
     decomposition: Decomposition,
     *,

@@ -32,7 +32,7 @@ from reference.graphs import (
     mst_partition,
     mst_prim,
     prim_tree_edges,
-    update_mst_optimized,
+    update_mst_engine,
 )
 from reference.graphs.union_find import UnionFind
 
@@ -228,7 +228,7 @@ class CausalityMST:
         mover = new[(old.side, old.kind)]
         self.pieces = tuple(mover if i == v else p for i, p in enumerate(self.pieces))
         row = [0 if u == v else causality(mover, p) for u, p in enumerate(self.pieces)]
-        self._tree = list(update_mst_optimized(self._graph, self._tree, v, row).tree)
+        self._tree = list(update_mst_engine(self._graph, self._tree, v, row).tree)
         self.updates += 1
 
 

@@ -47,7 +47,7 @@ ImpliedScore is not the value of the position even when the subproblems cannot
 interact (ERRATUM, docs/papers/003-split-search.md).  What goes beyond the
 listing, the whole-board check for games decided within the depth and the
 corrected combination (the *sum* of the subproblems), is the engine's:
-:func:`reference.dou_shou_qi.engine.engine_search_subproblems`, built on the
+:func:`reference.dou_shou_qi.engine.search_subproblems_engine`, built on the
 parts below.
 """
 

@@ -21,7 +21,7 @@ from reference.graphs.update_mst import (
     IndexedCompleteGraph,
     UpdateMSTResult,
     update_mst,
-    update_mst_optimized,
+    update_mst_engine,
 )
 
 __all__ = [
@@ -41,5 +41,5 @@ __all__ = [
     "prim_tree_edges",
     "tree_weight",
     "update_mst",
-    "update_mst_optimized",
+    "update_mst_engine",
 ]

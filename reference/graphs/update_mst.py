@@ -20,7 +20,7 @@ ERRATUM (§8.2.4): the printed optimisation reconnects only subtrees of *equal*
 Weight values.  That is not enough: a subtree whose edge to v rose from w to w+1
 may be reattached more cheaply by an edge of weight w to a subtree hanging from v
 by a lighter edge (see ``test_graphs_update_mst.py``).
-:func:`update_mst_optimized` therefore keeps, among all candidate edges (weight
+:func:`update_mst_engine` therefore keeps, among all candidate edges (weight
 ``Weight[s]`` leaving an increased subtree ``s``), a spanning forest of the
 subtrees found with union-find, as §8.2.4 describes, but without the
 equal-Weight restriction (``printed_restriction=True`` restores it, for the
@@ -179,7 +179,7 @@ def update_mst(
             raise ParameterError(
                 f"Update-MST needs weight changes of -1, 0 or +1 (§8.2.1, constraint 3); "
                 f"w({v}, {u}) would change by {new_weights[u] - graph.weight(v, u)}; "
-                "use update_mst_optimized for larger changes"
+                "use update_mst_engine for larger changes"
             )
     reduced: set[Edge] = set(tree)  # line 1: E' <- Edges[T]
     to_reconnect: list[int] = []  # line 2: A <- {}
@@ -210,7 +210,7 @@ def update_mst(
     return UpdateMSTResult(tuple(new_tree), len(reduced), considered, len(to_reconnect))
 
 
-def update_mst_optimized(
+def update_mst_engine(
     graph: IndexedCompleteGraph,
     tree: Sequence[Edge],
     v: int,

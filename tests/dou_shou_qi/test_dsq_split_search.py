@@ -18,7 +18,7 @@ from reference.dou_shou_qi.engine import (
     REFUTED_CLAIM,
     Combination,
     cannot_interact,
-    engine_search_subproblems,
+    search_subproblems_engine,
 )
 from reference.dou_shou_qi.evaluation import evaluate_pieces
 from reference.dou_shou_qi.geometry import ALL_SQUARES, Side, parse_square
@@ -56,7 +56,7 @@ def engine_search_position(
     """SEARCH-POSITION with the engine's SEARCH-SUBPROBLEMS (the decided check on by default)."""
     if game.is_terminal():
         raise GameError("the game is over: there is no move to search")
-    return engine_search_subproblems(
+    return search_subproblems_engine(
         game,
         find_subproblems(game.pieces(), t_thresh),
         max_depth=max_depth,
@@ -316,7 +316,7 @@ def test_sum_of_subproblems_is_plain_search_where_they_cannot_interact(
         return
     value, best = best_moves(game, depth)
     for check in (True, False):
-        result = engine_search_subproblems(
+        result = search_subproblems_engine(
             game, d, max_depth=depth, combination="sum", check_decided=check
         )
         assert result.value == value
@@ -332,9 +332,9 @@ def test_literal_implied_score_misses_the_best_move() -> None:
     assert (value, {game.format_move(m) for m in best}) == (1540, {"d6-d7"})
     literal = search_subproblems(game, d, max_depth=4)
     assert (game.format_move(literal.move), literal.value) == ("c2-b2", 1543)
-    checked = engine_search_subproblems(game, d, max_depth=4)
+    checked = search_subproblems_engine(game, d, max_depth=4)
     assert (game.format_move(checked.move), checked.value) == ("c2-b2", 1543)
-    corrected = engine_search_subproblems(game, d, max_depth=4, combination="sum")
+    corrected = search_subproblems_engine(game, d, max_depth=4, combination="sum")
     assert (game.format_move(corrected.move), corrected.value) == ("d6-d7", 1540)
 
 
@@ -353,7 +353,7 @@ def test_search_subproblems_checks_parameters() -> None:
     with pytest.raises(ParameterError, match=">= 2"):
         search_subproblems(game, d, max_depth=1)
     with pytest.raises(ParameterError, match="combination"):
-        engine_search_subproblems(game, d, max_depth=2, combination="max")  # type: ignore[arg-type]
+        search_subproblems_engine(game, d, max_depth=2, combination="max")  # type: ignore[arg-type]
     over = DouShouQi.from_notation("A: Wd9 / B: Ma7 / B")
     with pytest.raises(GameError, match="over"):
         search_position(over, 4, max_depth=2)
@@ -395,7 +395,7 @@ def test_no_move_inside_any_region_raises_game_error(combination: Combination) -
         d, partition=dataclasses.replace(d.partition, allowed=only_their_squares)
     )
     with pytest.raises(GameError, match="no subproblem has a legal move"):
-        engine_search_subproblems(game, fenced, max_depth=2, combination=combination)
+        search_subproblems_engine(game, fenced, max_depth=2, combination=combination)
     with pytest.raises(GameError, match="no subproblem has a legal move"):
         search_subproblems(game, fenced, max_depth=2)
     outside = dataclasses.replace(
@@ -464,9 +464,9 @@ def test_engine_without_its_options_is_the_literal_listing(
         literal = search_subproblems(game, d, max_depth=depth, algorithm=algorithm)
     except GameError:
         with pytest.raises(GameError):
-            engine_search_subproblems(game, d, max_depth=depth, check_decided=False)
+            search_subproblems_engine(game, d, max_depth=depth, check_decided=False)
         return
-    engine = engine_search_subproblems(
+    engine = search_subproblems_engine(
         game, d, max_depth=depth, algorithm=algorithm, check_decided=False
     )
     assert result_row(game, engine) == result_row(game, literal)
@@ -485,7 +485,7 @@ def test_engine_without_its_options_is_the_literal_listing_in_games(choices: lis
         literal = search_subproblems(game, d, max_depth=2)
     except GameError:
         return
-    engine = engine_search_subproblems(game, d, max_depth=2, check_decided=False)
+    engine = search_subproblems_engine(game, d, max_depth=2, check_decided=False)
     assert result_row(game, engine) == result_row(game, literal)
 
 
@@ -499,7 +499,7 @@ def test_engine_results_with_its_options_are_unchanged() -> None:
     for pin in pins:
         game = DouShouQi.from_notation(pin["position"], ordering="none")  # as pinned
         d = find_subproblems(game.pieces(), 4)
-        result = engine_search_subproblems(
+        result = search_subproblems_engine(
             game,
             d,
             max_depth=pin["max_depth"],

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
 from reference.dou_shou_qi.causality import complete_causality_graph
-from reference.dou_shou_qi.engine import engine_search_subproblems
+from reference.dou_shou_qi.engine import search_subproblems_engine
 from reference.dou_shou_qi.partition import CausalityMST, find_subproblems
 from reference.dou_shou_qi.rules import DouShouQi
 from reference.dou_shou_qi.split_search import search_position
@@ -16,7 +16,7 @@ from reference.graphs import (
     complete_graph_edges,
     mst_kruskal,
     tree_weight,
-    update_mst_optimized,
+    update_mst_engine,
 )
 
 FIGURE_13 = "A: Hc2 Cb3 Me6 / B: Ma2 Cb7 Dc7 Ee7 / A"
@@ -44,7 +44,7 @@ def test_update_mst_after_a_piece_moves_equals_recomputed_mst(choices: list[int]
     after = complete_causality_graph(moved)
     graph = IndexedCompleteGraph(weights)
     tree = mst_kruskal(len(before), graph.edges())
-    result = update_mst_optimized(graph, tree, v, after[v])
+    result = update_mst_engine(graph, tree, v, after[v])
     assert graph.matrix() == after
     assert tree_weight(result.tree) == tree_weight(
         mst_kruskal(len(moved), complete_graph_edges(after))
@@ -58,11 +58,11 @@ def test_pinned_split_search_counts() -> None:
     result = search_position(game, 4, max_depth=4)  # the thesis's
     assert (game.format_move(result.move), result.value, result.nodes) == ("b3-b2", -915, 748)
     d = find_subproblems(game.pieces(), 4)
-    checked = engine_search_subproblems(game, d, max_depth=4)  # + the whole-board check
+    checked = search_subproblems_engine(game, d, max_depth=4)  # + the whole-board check
     assert (game.format_move(checked.move), checked.value, checked.nodes) == ("b3-b2", -915, 1096)
     # Figure 13's subproblems cannot interact within 4 plies: the corrected combination gives
     # plain alpha-beta's value (-914, b3-b2), ImpliedScore does not (-915)
-    corrected = engine_search_subproblems(
+    corrected = search_subproblems_engine(
         game, d, max_depth=4, combination="sum", check_decided=False
     )
     assert (game.format_move(corrected.move), corrected.value) == ("b3-b2", -914)

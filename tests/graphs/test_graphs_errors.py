@@ -18,7 +18,7 @@ from reference.graphs import (
     mst_partition,
     mst_prim,
     update_mst,
-    update_mst_optimized,
+    update_mst_engine,
 )
 
 TRIANGLE = [[0, 1, 2], [1, 0, 3], [2, 3, 0]]
@@ -68,7 +68,7 @@ def test_prim_root_must_be_a_vertex() -> None:
 def test_update_mst_checks_its_move_and_its_tree() -> None:
     tree = [Edge(1, 0, 1), Edge(2, 0, 2)]
     assert update_mst(IndexedCompleteGraph(TRIANGLE), tree, 2, [2, 3, 0]).tree  # v = n - 1
-    for repair in (update_mst, update_mst_optimized):
+    for repair in (update_mst, update_mst_engine):
         for v in (-1, 3):
             with pytest.raises(ParameterError, match=r"the moved vertex must be 0\.\.2"):
                 repair(IndexedCompleteGraph(TRIANGLE), tree, v, [1, 1, 1])

@@ -16,7 +16,7 @@ from reference.graphs import (
     mst_kruskal,
     tree_weight,
     update_mst,
-    update_mst_optimized,
+    update_mst_engine,
 )
 
 
@@ -65,7 +65,7 @@ def test_update_mst_equals_from_scratch_mst(move: tuple[list[list[float]], int, 
 
 @settings(max_examples=examples(300))
 @given(moves(max_step=1))
-def test_update_mst_optimized_equals_from_scratch_mst(
+def test_update_mst_engine_equals_from_scratch_mst(
     move: tuple[list[list[float]], int, list[float]],
 ) -> None:
     """§8.2.4 (corrected): at most one replacement edge per subtree, same MST weight."""
@@ -73,7 +73,7 @@ def test_update_mst_optimized_equals_from_scratch_mst(
     n = len(w)
     graph = IndexedCompleteGraph(w)
     tree = mst_kruskal(n, graph.edges())
-    result = update_mst_optimized(graph, tree, v, new)
+    result = update_mst_engine(graph, tree, v, new)
     assert spans(n, result.tree, graph)
     assert tree_weight(result.tree) == scratch_weight(w, v, new)
     # E' = n-1 tree edges + decreased non-tree edges at v + one edge per reconnected subtree
@@ -82,14 +82,14 @@ def test_update_mst_optimized_equals_from_scratch_mst(
 
 @settings(max_examples=examples(200))
 @given(moves(max_step=4))
-def test_update_mst_optimized_handles_larger_changes(
+def test_update_mst_engine_handles_larger_changes(
     move: tuple[list[list[float]], int, list[float]],
 ) -> None:
     """Causality values (Definition 7.1) can change by 2 or more: the generalised range still works."""
     w, v, new = move
     graph = IndexedCompleteGraph(w)
     tree = mst_kruskal(len(w), graph.edges())
-    result = update_mst_optimized(graph, tree, v, new)
+    result = update_mst_engine(graph, tree, v, new)
     assert tree_weight(result.tree) == scratch_weight(w, v, new)
 
 
@@ -112,7 +112,7 @@ def test_section_8_2_4_equal_weight_restriction_misses_a_cheaper_tree() -> None:
         graph = IndexedCompleteGraph(w)
         tree = mst_kruskal(3, graph.edges())
         assert tree_weight(tree) == 8
-        result = update_mst_optimized(graph, tree, 0, new, printed_restriction=printed)
+        result = update_mst_engine(graph, tree, 0, new, printed_restriction=printed)
         assert tree_weight(result.tree) == expected
     assert scratch_weight(w, 0, new) == 8
 
@@ -129,7 +129,7 @@ def test_section_8_2_4_restriction_applies_between_subtrees_not_to_v() -> None:
         graph = IndexedCompleteGraph(w)
         tree = mst_kruskal(4, graph.edges())
         assert sorted(tree) == [Edge(1, 1, 2), Edge(3, 0, 3), Edge(5, 0, 1)]
-        result = update_mst_optimized(graph, tree, 0, new, printed_restriction=printed)
+        result = update_mst_engine(graph, tree, 0, new, printed_restriction=printed)
         assert sorted(result.tree) == [Edge(1, 1, 2), Edge(3, 0, 3), Edge(5, 0, 2)]
     assert scratch_weight(w, 0, new) == 9
 
@@ -142,7 +142,7 @@ def test_update_mst_considers_o_n_edges_on_a_line() -> None:
         tree = mst_kruskal(n, graph.edges())
         v = n // 2  # move vertex v: its distances change by at most 1
         new: list[float] = [w[v][u] + (1 if u < v else -1 if u > v else 0) for u in range(n)]
-        result = update_mst_optimized(graph, tree, v, new)
+        result = update_mst_engine(graph, tree, v, new)
         assert tree_weight(result.tree) == scratch_weight(w, v, new)
         assert result.reduced_edges <= 2 * n
         assert result.edges_considered <= 3 * n
@@ -174,12 +174,12 @@ def grid_moves(draw: st.DrawFn) -> tuple[list[list[float]], int, list[float]]:
 
 @settings(max_examples=examples(400))
 @given(grid_moves())
-def test_update_mst_optimized_on_grid_moves(move: tuple[list[list[float]], int, list[float]]) -> None:
+def test_update_mst_engine_on_grid_moves(move: tuple[list[list[float]], int, list[float]]) -> None:
     """A decreased edge at v must not count as a replacement (a heavier tree path may lie behind it)."""
     w, v, new = move
     graph = IndexedCompleteGraph(w)
     tree = mst_kruskal(len(w), graph.edges())
-    result = update_mst_optimized(graph, tree, v, new)
+    result = update_mst_engine(graph, tree, v, new)
     assert tree_weight(result.tree) == scratch_weight(w, v, new)
 
 
@@ -199,7 +199,7 @@ def test_decreased_edge_at_v_is_not_a_replacement_candidate() -> None:
     assert tree_weight(tree) == tree_weight(mst_kruskal(5, IndexedCompleteGraph(w).edges()))
     new: list[float] = [0, 4, big, 3, 3]
     assert scratch_weight(w, 0, new) == 10
-    for update in (update_mst, update_mst_optimized):
+    for update in (update_mst, update_mst_engine):
         result = update(IndexedCompleteGraph(w), tree, 0, new)
         assert tree_weight(result.tree) == 10
 
@@ -259,7 +259,7 @@ def test_update_mst_worked_by_hand() -> None:
     assert sorted(tree) == [Edge(1, 0, 1), Edge(1, 1, 2), Edge(2, 0, 4), Edge(3, 0, 3)]
     new: list[float] = [0, 2, 2, 2, 2]
     expected = (Edge(1, 1, 2), Edge(2, 0, 1), Edge(2, 0, 3), Edge(2, 0, 4))
-    for repair in (update_mst, update_mst_optimized):
+    for repair in (update_mst, update_mst_engine):
         result = repair(IndexedCompleteGraph(HAND), tree, 0, new)
         assert tuple(sorted(result.tree)) == expected, repair.__name__
         assert (result.reduced_edges, result.edges_considered, result.subtrees_reconnected) == (
