@@ -31,7 +31,7 @@ from ipywidgets import Dropdown, IntSlider, interact
 
 from reference import MNKGame, solve
 from reference.listings import beside
-from reference.search import TranspositionTable, iterative_deepening, perft, search
+from reference.search import TranspositionTable, iterative_deepening, perft_raw, search
 from reference.search.minimax import minimax
 from reference.trace import render_text, trace
 from reference.trace.drawing import draw_trace
@@ -176,9 +176,9 @@ minimax_nodes = rows[0][4]
 # %%
 assert solution.value == 0 and len(solution.best_moves) == 9  # tic-tac-toe: a draw
 assert game.format_move(result.best_move) in exact.best_moves_notation
-assert counts["minimax"] == 1 + perft(empty, 1) + perft(empty, 2) == 82
+assert counts["minimax"] == 1 + perft_raw(empty, 1) + perft_raw(empty, 2) == 82
 assert counts["alphabeta_tt"] < counts["alphabeta"] < counts["minimax"]
-assert minimax_nodes + 1 == 549_946 == sum(perft(report_game("natural", False), d) for d in range(10))
+assert minimax_nodes + 1 == 549_946 == sum(perft_raw(report_game("natural", False), d) for d in range(10))
 assert all(value == 0 for _, _, _, value, _, _ in rows)  # every variant: a draw
 assert math.isqrt(math.factorial(9)) < rows[1][4] < math.factorial(9)
 assert rows[4][4] < math.isqrt(math.factorial(9))  # table + symmetries: below the bound

@@ -47,7 +47,7 @@ from reference.dou_shou_qi.rules import DouShouQi
 from reference.dou_shou_qi.split_search import search_position
 from reference.graphs.kruskal import complete_graph_edges, mst_kruskal, tree_weight
 from reference.listings import beside
-from reference.search import SearchContext, alphabeta, minimax, perft
+from reference.search import SearchContext, alphabeta, minimax, perft_raw
 
 # %% [markdown]
 # ## The listing beside the code
@@ -129,7 +129,7 @@ print("split search: move", game.format_move(split.move), " value", split.value,
 # §11 compares plain alpha-beta with alpha-beta and the move-ordering heuristic.
 # Here: nodes to depth 3 on the recoverable Appendix A positions, for MINIMAX (§3.2),
 # alpha-beta, and alpha-beta with the §11 ordering; all three must give the same
-# value, and MINIMAX visits every move sequence (1 + perft(1) + perft(2) + perft(3),
+# value, and MINIMAX visits every move sequence (1 + perft_raw(1) + perft_raw(2) + perft_raw(3),
 # counted independently by `perft`).  A few seconds.
 
 # %%
@@ -174,7 +174,7 @@ assert len(placed) == len(pieces) and set(placed) == set(pieces)  # a partition
 assert split.move in game.legal_moves()
 for position, mm_value, ab_value, ordered_value, mm_nodes in measured:
     assert mm_value == ab_value == ordered_value  # the same value, three ways
-    assert mm_nodes == sum(perft(position, d) for d in range(4))  # minimax sees every sequence
+    assert mm_nodes == sum(perft_raw(position, d) for d in range(4))  # minimax sees every sequence
 assert totals["ordered"] < totals["alpha-beta"] < totals["minimax"]
 
 # The widget's function, at the ends of its controls: a function under `interact` that

@@ -32,7 +32,7 @@ from typing import Any, Generic, TypeVar
 
 from reference.errors import ParameterError
 from reference.registry import exact_solver_for
-from reference.search import perft as _perft
+from reference.search import perft_raw as _perft
 from reference.search.context import Deadline
 from reference.search.iterative import iterative_deepening
 from reference.search.parallel import (

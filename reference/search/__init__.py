@@ -35,7 +35,7 @@ from reference.search.engine import alphabeta_tt_engine, pvs_engine
 from reference.search.iterative import iterative_deepening
 from reference.search.minimax import minimax
 from reference.search.mtdf import mtdf
-from reference.search.perft import divide_raw, perft
+from reference.search.perft import divide_raw, perft_raw
 from reference.search.protocol import (
     INFINITY,
     MATE_BOUND,
@@ -80,7 +80,7 @@ __all__ = [
     "iterative_deepening",
     "minimax",
     "mtdf",
-    "perft",
+    "perft_raw",
     "pvs",
     "pvs_engine",
     "random_keys",

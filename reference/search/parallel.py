@@ -8,7 +8,7 @@ combine exactly:
 
 * **perft**: the count of a node is the sum of its children's counts, so the total
   is the sum of the jobs' counts (a finished game above the split depth counts 0,
-  as in :func:`reference.search.perft.perft`);
+  as in :func:`reference.search.perft.perft_raw`);
 * **solve**: each job returns the *exact* score of its position (alpha-beta with a
   transposition table to the end of the game, as :func:`reference.search.solve.solve_raw`
   searches), and the tree above the split is minimaxed over those exact child
@@ -40,9 +40,9 @@ transpose into each other.  ``nodes`` counts every job's nodes;
 
 >>> from concurrent.futures import ThreadPoolExecutor
 >>> from reference.search.toy_games import Nim
->>> from reference.search import perft, solve_raw
+>>> from reference.search import perft_raw, solve_raw
 >>> with ThreadPoolExecutor(2) as pool:
-...     counts = parallel_perft(Nim(6, take=3), 4, pool), perft(Nim(6, take=3), 4)
+...     counts = parallel_perft(Nim(6, take=3), 4, pool), perft_raw(Nim(6, take=3), 4)
 ...     answers = parallel_solve(Nim(6, take=3), pool), solve_raw(Nim(6, take=3))
 >>> counts
 (15, 15)
@@ -64,7 +64,7 @@ from typing import Any, Generic, TypeVar, cast
 from reference.errors import GameError, ParameterError
 from reference.search.checks import check_count
 from reference.search.engine import alphabeta_tt_engine
-from reference.search.perft import perft
+from reference.search.perft import perft_raw
 from reference.search.protocol import INFINITY, WIN, Game, Score
 from reference.search.shared_tt import SharedTable
 from reference.search.solve import (
@@ -167,7 +167,7 @@ def _position(root: Root, path: Sequence[Hashable]) -> Game[Any]:
 
 def run_perft_job(job: PerftJob) -> int:
     """Run one perft job (a module-level function: worker processes import it by name)."""
-    return perft(_position(job.root, job.path), job.depth)
+    return perft_raw(_position(job.root, job.path), job.depth)
 
 
 _worker = threading.local()
@@ -404,7 +404,7 @@ def auto_perft_split(game: Game[M], depth: int, target_jobs: int) -> int:
     sequences (within :data:`MAX_SPLIT_DEPTH` and :data:`MAX_FRONTIER`)."""
     split = 1
     while split < min(depth - 1, MAX_SPLIT_DEPTH):
-        count = perft(game, split)
+        count = perft_raw(game, split)
         if count >= target_jobs or count >= MAX_FRONTIER:
             break
         split += 1
@@ -576,7 +576,7 @@ def parallel_perft(
     split_depth: int | None = None,
     on_job: JobProgress | None = None,
 ) -> int:
-    """:func:`reference.search.perft.perft` with the work spread over ``executor``'s workers
+    """:func:`reference.search.perft.perft_raw` with the work spread over ``executor``'s workers
     (the sum of :func:`parallel_divide`)."""
     check_count("perft depth", depth, least=0)
     if depth == 0:

@@ -18,8 +18,9 @@ from reference.search.recursion import make_room
 M = TypeVar("M", bound=Hashable)
 
 
-def perft(game: Game[M], depth: int) -> int:
-    """The number of legal move sequences of exactly ``depth`` plies from ``game``."""
+def perft_raw(game: Game[M], depth: int) -> int:
+    """The number of legal move sequences of exactly ``depth`` plies from ``game`` (the core's
+    count, as :func:`solve_raw` is the core's solve; :func:`reference.api.perft` adds workers)."""
     check_count("perft depth", depth, least=0)
     make_room(game, depth)
     return _perft(game, depth)

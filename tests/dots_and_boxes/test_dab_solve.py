@@ -12,7 +12,7 @@ import pytest
 
 from reference.dots_and_boxes.exhaustive import exact_value
 from reference.dots_and_boxes.rules import DotsAndBoxes
-from reference.search import TranspositionTable, perft, solve_raw
+from reference.search import TranspositionTable, perft_raw, solve_raw
 
 
 def solved(rows: int, cols: int, ordering: str = "captures", **switches: bool) -> int:
@@ -120,10 +120,10 @@ def test_solving_aids_reduce_the_nodes() -> None:
 
 @pytest.mark.parametrize("rows,cols,depth", [(1, 1, 4), (2, 2, 3), (2, 3, 3)])
 def test_perft_is_falling_factorial(rows: int, cols: int, depth: int) -> None:
-    """Every undrawn edge is legal until the board is full: perft(d) = E! / (E - d)!."""
+    """Every undrawn edge is legal until the board is full: perft_raw(d) = E! / (E - d)!."""
     game = DotsAndBoxes(rows, cols, capture_rule=False)
     e = game.geo.num_edges
-    assert perft(game, depth) == math.perm(e, depth)
+    assert perft_raw(game, depth) == math.perm(e, depth)
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:

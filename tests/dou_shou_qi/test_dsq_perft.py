@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from reference.dou_shou_qi.rules import DouShouQi
-from reference.search import divide_raw, perft
+from reference.search import divide_raw, perft_raw
 
 Coord = tuple[int, int]
 RefBoard = dict[Coord, tuple[str, int]]  # (col, row) -> (side "A"/"B", strength 1..8)
@@ -119,7 +119,7 @@ SPECIAL = {
 
 
 def fast_perft(text: str, depth: int) -> int:
-    return perft(DouShouQi.from_notation(text, draw_limit=None), depth)
+    return perft_raw(DouShouQi.from_notation(text, draw_limit=None), depth)
 
 
 START_PERFT = {1: 24, 2: 576, 3: 12_240, 4: 260_099}

@@ -26,7 +26,7 @@ from hypothesis_profiles import examples
 from reference.dou_shou_qi.notation import format_placement
 from reference.dou_shou_qi.positions import random_placement
 from reference.dou_shou_qi.rules import DouShouQi
-from reference.search import perft
+from reference.search import perft_raw
 
 Sq = tuple[int, int]  # (file 0..6 for a..g, rank 1..9)
 Man = tuple[str, int, Sq]  # (side "A" / "B", strength 1..8, square)
@@ -242,11 +242,11 @@ def test_legal_moves_equal_the_rules_text_on_crowded_special_squares(
 @given(st.integers(0, 2**32))
 @pytest.mark.parametrize("rules", RULES)
 def test_perft_2_equals_the_rules_text_on_random_positions(rules: str, seed: int) -> None:
-    """perft(2) of the fast generator through the core == the rules-text perft."""
+    """perft_raw(2) of the fast generator through the core == the rules-text perft."""
     placement = random_placement(random.Random(seed), pieces_per_side=(3, 8))
     game = DouShouQi(placement, draw_limit=None, rules=rules)
     men, to_move = parse(game.to_notation())
-    assert perft(game, 2) == rules_text_perft(men, to_move, 2, rules)
+    assert perft_raw(game, 2) == rules_text_perft(men, to_move, 2, rules)
 
 
 def rules_text_value(men: list[Man], to_move: str, plies_left: int, rules: str) -> int:

@@ -19,7 +19,7 @@ from reference.mnk.geometry import (
     neighbourhood,
 )
 from reference.mnk.rules import ORDERINGS
-from reference.search import WIN, divide_raw, perft
+from reference.search import WIN, divide_raw, perft_raw
 
 TIC_TAC_TOE_PERFT = [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]
 """Move sequences of exactly d plies in tic-tac-toe, d = 1..9 (finished games are not
@@ -50,14 +50,14 @@ def test_parameter_limits_accepted() -> None:
 @pytest.mark.parametrize("depth", range(1, 9))
 def test_tic_tac_toe_perft(depth: int) -> None:
     """The tic-tac-toe perft counts (terminal positions are leaves and are not expanded)."""
-    assert perft(MNKGame(3, 3, 3, ordering="natural"), depth) == TIC_TAC_TOE_PERFT[depth - 1]
+    assert perft_raw(MNKGame(3, 3, 3, ordering="natural"), depth) == TIC_TAC_TOE_PERFT[depth - 1]
 
 
 def test_tic_tac_toe_perft_depth_9_and_game_count() -> None:
     """Depth 9, and the number of finished games 255,168 (Wikipedia, "Tic-tac-toe")."""
-    assert perft(MNKGame(3, 3, 3, ordering="natural"), 9) == TIC_TAC_TOE_PERFT[8]
+    assert perft_raw(MNKGame(3, 3, 3, ordering="natural"), 9) == TIC_TAC_TOE_PERFT[8]
     counts = [1, *TIC_TAC_TOE_PERFT]
-    # perft(d + 1) = (perft(d) - games finished at ply d) * (9 - d)
+    # perft_raw(d + 1) = (perft_raw(d) - games finished at ply d) * (9 - d)
     finished = sum(counts[d] - counts[d + 1] // (9 - d) for d in range(1, 9)) + counts[9]
     assert finished == 255_168
 

@@ -37,7 +37,7 @@ from reference import (
 from reference.cli.main import main
 from reference.search import SearchStats
 from reference.search import divide_raw as serial_divide
-from reference.search import perft as serial_perft
+from reference.search import perft_raw as serial_perft
 from reference.search import solve_raw as serial_solve
 from reference.search.parallel import (
     pack_root,

@@ -31,7 +31,7 @@ from reference.search import (
     iterative_deepening,
     minimax,
     mtdf,
-    perft,
+    perft_raw,
     pvs,
     pvs_engine,
     random_keys,
@@ -242,13 +242,13 @@ def test_tt_counters_are_reported() -> None:
 
 def test_perft_counts_sequences_and_stops_at_terminals() -> None:
     # Nim(3, take=2): sequences of length 2 are 1-1, 1-2, 2-1 (2-then-? only if stones remain)
-    assert perft(Nim(3, 2), 0) == 1
-    assert perft(Nim(3, 2), 1) == 2
-    assert perft(Nim(3, 2), 2) == 3
-    assert perft(Nim(3, 2), 3) == 1  # 1-1-1 only
+    assert perft_raw(Nim(3, 2), 0) == 1
+    assert perft_raw(Nim(3, 2), 1) == 2
+    assert perft_raw(Nim(3, 2), 2) == 3
+    assert perft_raw(Nim(3, 2), 3) == 1  # 1-1-1 only
     assert divide_raw(Nim(3, 2), 2) == {1: 2, 2: 1}
     with pytest.raises(ParameterError):
-        perft(Nim(3, 2), -1)
+        perft_raw(Nim(3, 2), -1)
 
 
 def test_divide_splits_perft_by_root_move() -> None:
@@ -257,7 +257,7 @@ def test_divide_splits_perft_by_root_move() -> None:
     assert divide_raw(Nim(3, 2), 1) == {1: 1, 2: 1}
     assert divide_raw(Nim(3, 2), 3) == {1: 1, 2: 0}  # 2 then 1 ends the game after 2 plies
     for depth in range(6):
-        assert sum(divide_raw(Nim(7, 3), depth).values()) == (perft(Nim(7, 3), depth) if depth else 0)
+        assert sum(divide_raw(Nim(7, 3), depth).values()) == (perft_raw(Nim(7, 3), depth) if depth else 0)
     assert divide_raw(Nim(3, 2), 0) == {}
     assert divide_raw(Nim(0, 2), 3) == {}
     for bad in (-1, True, 1.5):

@@ -33,7 +33,7 @@ from reference.search import (
     iterative_deepening,
     minimax,
     mtdf,
-    perft,
+    perft_raw,
     pvs,
     search,
     solve_raw,
@@ -62,7 +62,7 @@ def test_a_forced_line_of_3000_plies_every_entry_point(low_recursion_limit: int)
     loses on an even pile.  Every entry point reaches the end (iterative deepening,
     quadratic on such a line, is stopped by an injected clock)."""
     loss = -(WIN - LONG)
-    assert perft(Nim(LONG, take=1), LONG) == 1
+    assert perft_raw(Nim(LONG, take=1), LONG) == 1
     assert divide_raw(Nim(LONG, take=1), LONG) == {1: 1}
     assert solve_raw(Nim(LONG, take=1)).value == -1
     assert solve_raw(Nim(LONG, take=1), use_tt=False).value == -1
@@ -76,7 +76,7 @@ def test_a_forced_line_of_3000_plies_every_entry_point(low_recursion_limit: int)
     assert sys.getrecursionlimit() >= FRAMES_PER_PLY * LONG > low_recursion_limit
 
 
-@pytest.mark.parametrize("count", [perft, divide_raw], ids=["perft", "divide_raw"])
+@pytest.mark.parametrize("count", [perft_raw, divide_raw], ids=["perft_raw", "divide_raw"])
 def test_perft_and_divide_each_make_their_own_room(
     count: Callable[[Nim, int], object], low_recursion_limit: int
 ) -> None:
@@ -139,7 +139,7 @@ def confined_lion_and_mouse(draw_limit: int | None) -> DouShouQi:
 def test_dou_shou_qi_without_a_draw_limit_perft_1000(low_recursion_limit: int) -> None:
     """``perft dou-shou-qi --draw-limit 0 --depth 1000`` once died with RecursionError."""
     game = confined_lion_and_mouse(None)
-    assert perft(game, 1000) == 1
+    assert perft_raw(game, 1000) == 1
     assert game.to_notation() == "A: Lg1 / B: Mg7 / A"
 
 

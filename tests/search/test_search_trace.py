@@ -37,7 +37,7 @@ from reference.search import (
     alphabeta_tt,
     minimax,
     mtdf,
-    perft,
+    perft_raw,
     pvs,
     search,
 )
@@ -107,11 +107,11 @@ def test_traced_search_has_the_value_and_node_count_of_the_untraced_one(
 
 
 def test_minimax_to_depth_2_on_the_empty_3x3_board_visits_82_nodes() -> None:
-    """1 + 9 + 72 = 82: the root, the 9 first moves, the 72 replies (perft(1) and perft(2),
+    """1 + 9 + 72 = 82: the root, the 9 first moves, the 72 replies (perft_raw(1) and perft_raw(2),
     counted independently by ``reference.search.perft``)."""
     game = MNKGame(3, 3, 3)
     result = trace(game, "minimax", 2)
-    assert result.nodes == 82 == 1 + perft(game, 1) + perft(game, 2)
+    assert result.nodes == 82 == 1 + perft_raw(game, 1) + perft_raw(game, 2)
     assert count(result) == 82
     assert [len(result.passes[0].children)] == [9]
     assert sum(len(child.children) for child in result.passes[0].children) == 72
@@ -123,10 +123,10 @@ def test_minimax_to_depth_2_on_the_empty_3x3_board_visits_82_nodes() -> None:
     ids=["tic-tac-toe", "dots-and-boxes-1x2", "nim"],
 )
 def test_minimax_tree_is_the_sum_of_perft_counts(game: Game[Any], depth: int) -> None:
-    """Without pruning every move sequence is a node: nodes = perft(0) + ... + perft(depth)
+    """Without pruning every move sequence is a node: nodes = perft_raw(0) + ... + perft_raw(depth)
     (these games search every legal move and no line ends before the depth)."""
     result = trace(game, "minimax", depth)
-    assert result.nodes == sum(perft(game, d) for d in range(depth + 1))
+    assert result.nodes == sum(perft_raw(game, d) for d in range(depth + 1))
 
 
 def test_alphabeta_visits_fewer_nodes_than_minimax_at_the_same_depth() -> None:
