@@ -58,7 +58,7 @@ from reference.wargame.complexity import (
 )
 from reference.wargame.experiment import enumerate_turn, paper_setup
 from reference.wargame.figures import FIGURE_3, FIGURE_8_MOVEMENTS, figure_8_rows
-from reference.wargame.rules import SKIRMISH, WarGame
+from reference.wargame.rules import SKIRMISH, WarState
 
 YEAR = 365.25 * 86400
 SEED = 2002
@@ -143,7 +143,7 @@ def table_1(games: int) -> None:
         )
     )
     for name, text in (("TBW, Figure 3 position (ours), 4 units to move", FIGURE_3 + " 0/30"),):
-        battle = WarGame.from_notation(text).battle
+        battle = WarState.from_notation(text).battle
         result = enumerate_turn(battle, "recursion")
         rows.append(
             (
@@ -153,7 +153,7 @@ def table_1(games: int) -> None:
             )
         )
     start = time.perf_counter()
-    mean, positions = average_legal_moves(lambda: WarGame.from_notation(SKIRMISH), games, SEED)
+    mean, positions = average_legal_moves(lambda: WarState.from_notation(SKIRMISH), games, SEED)
     rows.append(
         (
             "TBW, default skirmish (3 against 2, 5 x 4)",

@@ -38,7 +38,7 @@ from reference.wargame.experiment import enumerate_turn, paper_setup
 from reference.wargame.figures import figure_3, figure_4, figure_5, figure_7
 from reference.wargame.next_permutation import next_permutation
 from reference.wargame.recursive_permutation import recursive_permutation
-from reference.wargame.rules import SKIRMISH, WarGame
+from reference.wargame.rules import SKIRMISH, WarState
 
 # %% [markdown]
 # ## The listing beside the code
@@ -53,7 +53,7 @@ beside(next_permutation)
 # wargame`), Alex's units red, Billie's blue.
 
 # %%
-display(WarGame.from_notation(SKIRMISH))
+display(WarState.from_notation(SKIRMISH))
 
 # %% [markdown]
 # ## Algorithm 1: the next permutation in dictionary order

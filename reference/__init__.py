@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from reference.dots_and_boxes.rules import DotsAndBoxes
     from reference.dou_shou_qi.rules import DouShouQi
     from reference.mnk.game import MNKGame
-    from reference.wargame.rules import WarGame
+    from reference.wargame.game import WarGame
 
 _LAZY: dict[str, str] = {
     "BestMove": "reference.api",
@@ -49,7 +49,7 @@ _LAZY: dict[str, str] = {
     "DotsAndBoxes": "reference.dots_and_boxes.rules",
     "DouShouQi": "reference.dou_shou_qi.rules",
     "MNKGame": "reference.mnk.game",
-    "WarGame": "reference.wargame.rules",
+    "WarGame": "reference.wargame.game",
 }
 
 

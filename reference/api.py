@@ -208,7 +208,7 @@ def new_game(
     ``--draw-limit 50``).  A game class built directly has the same defaults
     (``MNKGame(5, 5, 4)`` folds symmetries as ``new_game("mnk", m=5, n=5, k=4)`` and the
     command line do: 703,346 nodes; ``symmetry=False`` takes 19.8 million); war chess's
-    is :class:`~reference.wargame.game.WatchedWarGame`, whose turn enumeration
+    is :class:`~reference.wargame.game.WarGame`, whose turn enumeration
     watches the search's deadline.
 
     >>> solve(new_game("mnk", m=4, n=3, k=3)).nodes

@@ -14,7 +14,6 @@ from reference import Connect6, DotsAndBoxes, DouShouQi, MNKGame, WarGame, new_g
 from reference.cli.main import main
 from reference.registry import GAME_NAMES
 from reference.search.protocol import PlayableGame
-from reference.wargame.game import WatchedWarGame
 
 SKIRMISH_2 = (
     "...../.^.~./...../..... aS@a1:10/4/2/1-1,aA@b1:8/3/2/2-2,aS@c1:10/4/2/1-1,"
@@ -91,7 +90,7 @@ def test_the_grid_covers_every_registered_game() -> None:
 def test_new_game_builds_the_command_lines_classes() -> None:
     """The class the command line drives, war chess's included (its turn enumeration
     watches the search's deadline)."""
-    assert type(new_game("wargame")) is WatchedWarGame
+    assert type(new_game("wargame")) is WarGame
     assert type(new_game("mnk")) is MNKGame
     assert type(new_game("dots-and-boxes")) is DotsAndBoxes
     assert type(new_game("connect6", size=6)) is Connect6

@@ -44,7 +44,7 @@ from reference.oracle.suite import game_factory, read_suite, sampling_options
 from reference.registry import GameSpec, JsonObject
 from reference.registry import load as load_spec
 from reference.wargame.geometry import Side as WarSide
-from reference.wargame.rules import WarGame
+from reference.wargame.rules import WarState
 
 CORNER_DIR = Path(__file__).with_name("corners")
 """Where the rule-corner suite files are (one per game, ``<game>.jsonl``)."""
@@ -340,12 +340,12 @@ def random_corners(
 # war chess: found in seeded random games of the default scenario
 
 
-def _war_units(game: WarGame) -> Iterator[int]:
+def _war_units(game: WarState) -> Iterator[int]:
     battle = game.battle
     yield from battle.units_of(battle.to_move)
 
 
-def _detour(game: WarGame) -> bool:
+def _detour(game: WarState) -> bool:
     """A unit with a tile within its movement points as the crow flies (the map's distance)
     that costs more by the cheapest path (around an obstacle or an enemy)."""
     battle = game.battle
@@ -358,7 +358,7 @@ def _detour(game: WarGame) -> bool:
     return False
 
 
-def _through_ally(game: WarGame) -> bool:
+def _through_ally(game: WarState) -> bool:
     """A unit next to an ally with an empty tile beyond it within reach."""
     battle = game.battle
     for unit in _war_units(game):
@@ -374,8 +374,8 @@ def _through_ally(game: WarGame) -> bool:
     return False
 
 
-def _range_limit(at_max: bool) -> Callable[[WarGame], bool]:
-    def holds(game: WarGame) -> bool:
+def _range_limit(at_max: bool) -> Callable[[WarState], bool]:
+    def holds(game: WarState) -> bool:
         battle = game.battle
         enemies = battle.units_of(WarSide(1 - battle.to_move))
         for unit in _war_units(game):
@@ -391,15 +391,15 @@ def _range_limit(at_max: bool) -> Callable[[WarGame], bool]:
     return holds
 
 
-def _last_turn(game: WarGame) -> bool:
+def _last_turn(game: WarState) -> bool:
     return not game.is_terminal() and game.turns_played == game.turn_limit - 1
 
 
-def _eliminated(game: WarGame) -> bool:
+def _eliminated(game: WarState) -> bool:
     return game.is_terminal() and game.turns_played < game.turn_limit
 
 
-WARGAME_CORNERS: tuple[tuple[str, Callable[[WarGame], bool]], ...] = (
+WARGAME_CORNERS: tuple[tuple[str, Callable[[WarState], bool]], ...] = (
     (
         "movement cost: a tile within the movement points as the crow flies that costs more "
         "by the cheapest path (around an obstacle or an enemy: Dijkstra, enemies block)",

@@ -1,7 +1,7 @@
 """Turn-based war chess in the registry: ``python -m reference <command> wargame``.
 
-Seed 002.  The generic commands drive :class:`~reference.wargame.game.WatchedWarGame`
-(the rules' :class:`~reference.wargame.rules.WarGame` with a turn's enumeration watched
+Seed 002.  The generic commands drive :class:`~reference.wargame.game.WarGame`
+(the rules' :class:`~reference.wargame.rules.WarState` with a turn's enumeration watched
 by the search's deadline and a plan budget); moves are whole-turn plans written
 ``b1-b3,c1-c2xc4`` (see :mod:`reference.wargame.notation`).
 Options: ``--scenario FILE`` (the start position, instead of the built-in skirmish) and
@@ -13,7 +13,7 @@ from __future__ import annotations
 from reference.errors import ParameterError
 from reference.ranges import IntRange
 from reference.registry import GameSpec, Options, file, int_value, integer, text_value
-from reference.wargame.game import WatchedWarGame
+from reference.wargame.game import WarGame
 from reference.wargame.notation import read_scenario
 from reference.wargame.rules import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, SKIRMISH
 
@@ -32,10 +32,10 @@ def start_text(scenario: str | None, position: str | None) -> str | None:
     return read_scenario(scenario) if scenario is not None else position
 
 
-def new_game(options: Options, position: str | None) -> WatchedWarGame:
+def new_game(options: Options, position: str | None) -> WarGame:
     """The skirmish, the ``scenario`` file's position or ``position``, with the turn limit."""
     text = start_text(text_value(options, "scenario"), position)
-    return WatchedWarGame.from_notation(
+    return WarGame.from_notation(
         SKIRMISH if text is None else text, int_value(options, "turn_limit")
     )
 
@@ -46,7 +46,7 @@ SOLVED_TURNS = 8
 nothing)."""
 
 
-def default_budget(game: WatchedWarGame) -> int:
+def default_budget(game: WarGame) -> int:
     """Nodes ``check`` and ``suite`` let a reference solve spend per position by default: none
     (0, values not tried) when more than :data:`SOLVED_TURNS` turns are left at the start, else
     2**20 (our choice; measured in docs/oracle.md)."""

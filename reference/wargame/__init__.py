@@ -7,7 +7,7 @@ Modules, from the ground up:
 * :mod:`~reference.wargame.notation` - units, actions, plans; position and plan notation;
 * :mod:`~reference.wargame.evaluation` - the static evaluation (§2.3, weights ours);
 * :mod:`~reference.wargame.rules` - the battle state (movement ranges by Dijkstra,
-  attacks, plans) and the turn-level game :class:`WarGame` (a move is a whole turn);
+  attacks, plans) and the turn-level game :class:`WarState` (a move is a whole turn);
 * :mod:`~reference.wargame.single_turn` - the shared state and step of Algorithms 2-5;
 * :mod:`~reference.wargame.next_permutation` - Algorithm 1;
 * :mod:`~reference.wargame.dictionary_sequence` - Algorithms 2 and 3 (enumeration by order);
@@ -22,7 +22,7 @@ Modules, from the ground up:
 
 from reference.wargame.geometry import Board, Kind, Side, Terrain
 from reference.wargame.notation import Action, Plan, Unit, read_scenario
-from reference.wargame.rules import SKIRMISH, Battle, WarGame
+from reference.wargame.rules import SKIRMISH, Battle, WarState
 
 __all__ = [
     "SKIRMISH",
@@ -34,6 +34,6 @@ __all__ = [
     "Side",
     "Terrain",
     "Unit",
-    "WarGame",
+    "WarState",
     "read_scenario",
 ]

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from reference.wargame.geometry import NO_TILE, Side
 from reference.wargame.notation import Plan, format_action
-from reference.wargame.rules import WarGame
+from reference.wargame.rules import WarState
 
 
-def why_legal(game: WarGame, move: Plan) -> str:
+def why_legal(game: WarState, move: Plan) -> str:
     """Why ``move`` is legal: every unit of the side to move acts once, as its kind allows;
     each action with its numbers (the path cost against the unit's movement points, the
     distance to its target against its attack range)."""
@@ -21,7 +21,7 @@ def why_legal(game: WarGame, move: Plan) -> str:
     )
 
 
-def action_numbers(game: WarGame, move: Plan) -> list[str]:
+def action_numbers(game: WarState, move: Plan) -> list[str]:
     """Each action of ``move`` with the rule's numbers, played in order on a copy of the battle."""
     battle = game.battle.copy()
     board = battle.board
@@ -46,7 +46,7 @@ def action_numbers(game: WarGame, move: Plan) -> list[str]:
     return said
 
 
-def why_over(game: WarGame) -> str:
+def why_over(game: WarState) -> str:
     """Why the game is over: one side has no units, or the turn limit is reached."""
     result, score = game.result_text(), game.terminal_score()
     if score == 0:
@@ -54,7 +54,7 @@ def why_over(game: WarGame) -> str:
     return f"{result}; worth {1 if score > 0 else -1} to the side to move"
 
 
-def what_move_does(game: WarGame, move: Plan) -> str:
+def what_move_does(game: WarState, move: Plan) -> str:
     """What ``move`` does: the units it kills, and the position it reaches."""
     name, mover = game.format_move(move), game.to_move
     opponent = Side(1 - mover)

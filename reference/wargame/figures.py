@@ -251,6 +251,6 @@ def all_figures() -> dict[str, str]:
 
 def game_board_figure() -> str:
     """The skirmish (:data:`reference.wargame.rules.SKIRMISH`) as the game draws itself."""
-    from reference.wargame.rules import SKIRMISH, WarGame
+    from reference.wargame.rules import SKIRMISH, WarState
 
-    return WarGame.from_notation(SKIRMISH)._repr_svg_()
+    return WarState.from_notation(SKIRMISH)._repr_svg_()

@@ -2,12 +2,12 @@
 
 One node of the war-chess game tree enumerates a whole turn, thousands of plans, so
 the search's own deadline check (every few nodes) would overrun a time limit by
-seconds, and a turn too large to list would fill the memory.  :class:`WatchedWarGame`
-is the rules' :class:`~reference.wargame.rules.WarGame` with the same moves, read in
+seconds, and a turn too large to list would fill the memory.  :class:`WarGame`
+is the rules' :class:`~reference.wargame.rules.WarState` with the same moves, read in
 blocks of :data:`DEADLINE_CHECK_PLANS` plans between which it checks the search's
 deadline and the plan budget.  The command line and the oracle build this class
 (:mod:`reference.registry.wargame`); :func:`reference.api.bestmove` hands it the
-search's deadline through :meth:`WatchedWarGame.watch_deadline`.
+search's deadline through :meth:`WarGame.watch_deadline`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from reference.search.context import Deadline, SearchTimeout
 from reference.wargame.notation import Action, Plan
 from reference.wargame.rules import (
     StateKey,
-    WarGame,
+    WarState,
     first_plans,
     most_kills_first,
     restored_on_error,
@@ -27,7 +27,7 @@ from reference.wargame.rules import (
 )
 
 MAX_TURN_PLANS = 500_000
-"""Most plans :meth:`WatchedWarGame.legal_moves` enumerates for one turn (our choice: some
+"""Most plans :meth:`WarGame.legal_moves` enumerates for one turn (our choice: some
 seconds of Python and bounded memory).  A larger turn is refused with a
 :class:`~reference.errors.GameError`; ``enumerate wargame`` counts larger turns without
 listing them."""
@@ -36,7 +36,7 @@ DEADLINE_CHECK_PLANS = 256
 """The deadline and the budget are checked every this many plans of an enumeration."""
 
 
-class WatchedWarGame(WarGame):
+class WarGame(WarState):
     """:class:`~reference.wargame.rules.WarGame` whose turn enumeration watches a deadline and a budget.
 
     The same positions, keys and moves in the same order; :meth:`legal_moves` raises

@@ -10,10 +10,10 @@ in its attack range; the target loses ATK hit points and is removed at HP <= 0, 
 its tile.  A turn (a *plan*) is one action of every living unit of the side to move, in
 some order.
 
-:class:`WarGame` is the turn-level game of §2.3 and Figure 9: "A TBW game is
+:class:`WarState` is the turn-level game of §2.3 and Figure 9: "A TBW game is
 essentially the compound of combinational optimization laterally and game tree search
 vertically".  A move is a whole turn's plan; plans that reach the same end state are
-one move (:meth:`WarGame.legal_moves`).  A game ends when a side has no units left
+one move (:meth:`WarState.legal_moves`).  A game ends when a side has no units left
 (§2.1: "A player wins the game if all of the units ... of the other player have died")
 or, our addition so that every game ends, after ``turn_limit`` side turns, as a draw.
 The core's alpha-beta / PVS / iterative deepening (:mod:`reference.search`) search it.
@@ -519,7 +519,7 @@ def most_kills_first(battle: Battle, found: dict[StateKey, Plan]) -> list[Plan]:
 
 
 # ------------------------------------------------------------------ the game
-class WarGame:
+class WarState:
     """Turn-based war chess as a :class:`~reference.search.protocol.PlayableGame` of whole-turn plans.
 
     Seed 002, §2.1 (rules) and §2.3 (game tree search over turns).

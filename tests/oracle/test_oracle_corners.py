@@ -25,7 +25,7 @@ from reference.oracle.corners import (
 from reference.oracle.positions import replay
 from reference.oracle.suite import game_factory, verify_line
 from reference.registry import load
-from reference.wargame.rules import WarGame
+from reference.wargame.rules import WarState
 
 ENGINE = Path(__file__).with_name("protocol_engine.py")
 GAMES = ("mnk", "dots-and-boxes", "connect6", "dou-shou-qi", "wargame")
@@ -71,7 +71,7 @@ def test_every_war_chess_corner_shows_its_rule() -> None:
     assert {c.rule for c in corners} == set(tests)
     for corner in corners:
         game = replay(game_factory(spec, {}), corner.moves)
-        assert isinstance(game, WarGame)
+        assert isinstance(game, WarState)
         assert tests[corner.rule](game), corner.rule
     assert not corner_positions(spec, {"turn_limit": 4})
 

@@ -16,7 +16,7 @@ from reference.mnk.explain import why_over as mnk_over
 from reference.mnk.game import MNKGame
 from reference.registry import load
 from reference.wargame.explain import why_legal as wargame_legal
-from reference.wargame.rules import WarGame
+from reference.wargame.rules import WarState
 
 SKIRMISH = Path(__file__).parents[1] / "data" / "suites" / "wargame-skirmish.txt"
 
@@ -27,9 +27,9 @@ def refusal(game: object, text: str) -> str:
     return str(caught.value)
 
 
-def skirmish() -> WarGame:
+def skirmish() -> WarState:
     game = load("wargame").game({"scenario": str(SKIRMISH)})
-    assert isinstance(game, WarGame)
+    assert isinstance(game, WarState)
     return game
 
 

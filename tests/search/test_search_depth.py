@@ -41,7 +41,7 @@ from reference.search import (
 from reference.search.recursion import FRAMES_PER_PLY, make_room, stack_depth
 from reference.search.solve import SOLVE_DEPTH
 from reference.search.toy_games import Nim
-from reference.wargame.rules import WarGame
+from reference.wargame.rules import WarState
 
 LONG = 3_000
 """Plies of the forced lines below: six times what the default limit allows."""
@@ -117,7 +117,7 @@ def test_room_is_sized_by_the_game_not_by_the_request() -> None:
     """A depth beyond the end of the game needs only the plies the game can last."""
     assert make_room(MNKGame(3, 3, 3), 10**30) == 9
     assert make_room(DotsAndBoxes(2, 2), 10**6) == 12
-    assert make_room(WarGame.from_notation("... aS@a1,bS@c1 a 0/5"), 50) == 5
+    assert make_room(WarState.from_notation("... aS@a1,bS@c1 a 0/5"), 50) == 5
     assert make_room(DouShouQi.from_notation("A: Lg1 / B: Mg7 / A / 190"), 50) == 10
     assert make_room(Connect6(7), 100) == 49
     assert make_room(DouShouQi(draw_limit=None), 1000) == 1000

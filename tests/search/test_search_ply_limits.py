@@ -28,7 +28,7 @@ from reference.dou_shou_qi.rules import DouShouQi
 from reference.search import TranspositionTable, search, solve_raw
 from reference.search.protocol import PlayableGame
 from reference.search.root import Algorithm
-from reference.wargame.rules import Battle, WarGame
+from reference.wargame.rules import Battle, WarState
 
 M = TypeVar("M", bound=Hashable)
 
@@ -151,7 +151,7 @@ def test_war_chess_near_the_turn_limit_every_search_agrees(
     battle: Battle, left: int, played: int
 ) -> None:
     """War chess ends in a draw after ``turn_limit`` turns: the same check."""
-    game = WarGame(battle, played, played + left)
+    game = WarState(battle, played, played + left)
     check_every_search_agrees(game, game.to_notation, left)
 
 
@@ -162,6 +162,6 @@ def test_war_chess_one_table_for_games_with_other_turn_limits(battle: Battle) ->
     (Alex to move after 2 turns has 2 turns left under the first limit, 1 under the next)."""
     shared = TranspositionTable(1 << 12)
     for limit in (4, 3, 2):
-        reused = solve_raw(WarGame(battle, 0, limit), tt=shared)
-        fresh = solve_raw(WarGame(battle, 0, limit), tt=TranspositionTable(1 << 12))
+        reused = solve_raw(WarState(battle, 0, limit), tt=shared)
+        fresh = solve_raw(WarState(battle, 0, limit), tt=TranspositionTable(1 << 12))
         assert (reused.value, reused.best_moves) == (fresh.value, fresh.best_moves)

@@ -32,7 +32,7 @@ from reference.mnk.symmetry import symmetries, transform_bits
 from reference.search import TranspositionTable, search
 from reference.search.protocol import PlayableGame
 from reference.search.root import TABLE_ALGORITHMS, Algorithm
-from reference.wargame.rules import Battle, WarGame
+from reference.wargame.rules import Battle, WarState
 
 M = TypeVar("M", bound=Hashable)
 
@@ -260,7 +260,7 @@ def test_dou_shou_qi_key_folds_nothing(game: DouShouQi) -> None:
 @settings(max_examples=examples(20))
 @given(small_battles())
 def test_war_chess_key_folds_nothing(battle: Battle) -> None:
-    game = WarGame(battle, 0, 4)
-    rebuilt = WarGame.from_notation(game.to_notation())
+    game = WarState(battle, 0, 4)
+    rebuilt = WarState.from_notation(game.to_notation())
     assert seen(rebuilt) == seen(game)
     check_key_folds_nothing(game)

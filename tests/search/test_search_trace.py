@@ -48,7 +48,7 @@ from reference.search.tt import Bound, to_tt
 from reference.trace import Trace, TraceNode, trace
 from reference.trace.recorder import Recorder, TracedTable
 from reference.trace.tree import TableStore
-from reference.wargame.rules import WarGame
+from reference.wargame.rules import WarState
 
 Untraced = Callable[[Game[Any], int, SearchContext], Score]
 
@@ -74,7 +74,7 @@ GAMES: dict[str, tuple[st.SearchStrategy[Game[Any]], int]] = {
     "mnk": (mnk_games(shapes=((3, 3, 3), (4, 3, 3), (4, 4, 3)), max_moves=8), 3),
     "dots-and-boxes": (dab_games(sizes=((1, 2), (2, 2), (2, 3)), max_moves=12), 3),
     "connect6": (connect6_games(sizes=(6,), max_moves=6), 1),
-    "wargame": (small_battles().map(lambda battle: WarGame(battle, turn_limit=4)), 2),
+    "wargame": (small_battles().map(lambda battle: WarState(battle, turn_limit=4)), 2),
     "dou-shou-qi": (dsq_games(max_moves=30), 2),
 }
 """A strategy of random reachable positions of each game, and the deepest depth tried."""

@@ -1,4 +1,4 @@
-"""War chess under a time limit and on turns too large to list (``WatchedWarGame``).
+"""War chess under a time limit and on turns too large to list (``WarGame``).
 
 One node of the war-chess game tree enumerates a whole turn, so the engine's game
 checks the time limit inside the enumeration, and refuses a turn with too many plans
@@ -14,9 +14,9 @@ from reference import api
 from reference.errors import GameError, SearchTimeoutError
 from reference.search.context import Deadline, SearchTimeout
 from reference.wargame import game as wargame_game
-from reference.wargame.game import WatchedWarGame
+from reference.wargame.game import WarGame
 from reference.wargame.notation import Plan
-from reference.wargame.rules import SKIRMISH, WarGame
+from reference.wargame.rules import SKIRMISH, WarState
 
 
 class StepClock:
@@ -32,7 +32,7 @@ class StepClock:
 
 
 def test_a_passed_deadline_stops_the_enumeration_and_restores_the_battle() -> None:
-    game = WatchedWarGame.from_notation(SKIRMISH)
+    game = WarGame.from_notation(SKIRMISH)
     before = (game.to_notation(), game.key, list(game.battle.occupant))
     moves = game.legal_moves()
     game.watch_deadline(Deadline(1.0, clock=StepClock(10.0)))  # passed at its first reading
@@ -46,15 +46,15 @@ def test_a_passed_deadline_stops_the_enumeration_and_restores_the_battle() -> No
 def test_bestmove_hands_its_deadline_to_the_enumeration_then_takes_it_back(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    game = WatchedWarGame.from_notation(SKIRMISH)
+    game = WarGame.from_notation(SKIRMISH)
     seen: list[Deadline | None] = []
-    enumerate_turn = WatchedWarGame.legal_moves
+    enumerate_turn = WarGame.legal_moves
 
-    def recording(self: WatchedWarGame) -> list[Plan]:
+    def recording(self: WarGame) -> list[Plan]:
         seen.append(self.deadline)
         return enumerate_turn(self)
 
-    monkeypatch.setattr(WatchedWarGame, "legal_moves", recording)
+    monkeypatch.setattr(WarGame, "legal_moves", recording)
     deadline = Deadline(1e6, clock=StepClock(0.001))
     answer = api.bestmove(game, depth=2, deadline=deadline)
     assert answer.depth == 2 and seen and all(d is deadline for d in seen)
@@ -66,15 +66,15 @@ def test_bestmove_hands_its_deadline_to_the_enumeration_then_takes_it_back(
 
 
 def test_a_deadline_passing_inside_the_first_enumeration_ends_the_search_cleanly() -> None:
-    game = WatchedWarGame.from_notation(SKIRMISH)
+    game = WarGame.from_notation(SKIRMISH)
     with pytest.raises(SearchTimeoutError):
         api.bestmove(game, depth=1, deadline=Deadline(1.0, clock=StepClock(10.0)))
     assert game.deadline is None
-    assert game.to_notation() == WarGame.from_notation(SKIRMISH).to_notation()
+    assert game.to_notation() == WarState.from_notation(SKIRMISH).to_notation()
 
 
 def test_a_turn_with_too_many_plans_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = WatchedWarGame.from_notation(SKIRMISH)
+    game = WarGame.from_notation(SKIRMISH)
     count = len(game.legal_moves())
     before = game.to_notation()
     monkeypatch.setattr(wargame_game, "MAX_TURN_PLANS", 300)
@@ -99,6 +99,6 @@ def test_the_command_line_refuses_a_huge_turn_with_one_line(
 def test_the_watched_game_has_the_rules_moves_in_the_same_order() -> None:
     """Reading the enumeration in blocks (to watch the deadline) changes no move and no order."""
     for text in (SKIRMISH, "..../.... aS@a1,aA@b1,bS@d2,bK@c2 a 0/12"):
-        rules, watched = WarGame.from_notation(text), WatchedWarGame.from_notation(text)
+        rules, watched = WarState.from_notation(text), WarGame.from_notation(text)
         assert watched.legal_moves() == rules.legal_moves()
         assert watched.key == rules.key

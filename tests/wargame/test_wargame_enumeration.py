@@ -37,7 +37,7 @@ from reference.wargame.recursive_permutation import recursive_permutation
 from reference.wargame.rules import (
     Battle,
     StateKey,
-    WarGame,
+    WarState,
     most_kills_first,
     turn_end_states,
 )
@@ -125,7 +125,7 @@ def test_rules_turn_enumeration_is_algorithm_5(battle: Battle, picks: list[int])
     """The rules' enumeration of a turn (``turn_end_states``, behind ``legal_moves``) yields the
     same end states as Algorithm 5 (``recursive_enumeration``), in the same order, with the same
     plans, in positions reached by playing random legal moves from a random battle."""
-    game = WarGame(battle, 0, 6)
+    game = WarState(battle, 0, 6)
     for pick in picks:
         moves = game.legal_moves()
         if not moves:

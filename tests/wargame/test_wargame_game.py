@@ -15,23 +15,23 @@ from reference.cli.main import main
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.search import WIN, iterative_deepening, search
 from reference.wargame.experiment import enumerate_turn
-from reference.wargame.rules import SKIRMISH, Battle, WarGame
+from reference.wargame.rules import SKIRMISH, Battle, WarState
 
 
 def test_notation_round_trips_with_turn_counter() -> None:
-    game = WarGame.from_notation(SKIRMISH)
+    game = WarState.from_notation(SKIRMISH)
     assert game.to_notation() == SKIRMISH
-    assert WarGame.from_notation("... aS@a1,bS@c1 b").to_notation().endswith(" b 0/30")
+    assert WarState.from_notation("... aS@a1,bS@c1 b").to_notation().endswith(" b 0/30")
     for bad in ("... aS@a1,bS@c1 a 5", "... aS@a1,bS@c1 a 9/3", "... aS@a1,bS@c1 a x/3"):
         with pytest.raises(PositionFormatError):
-            WarGame.from_notation(bad)
+            WarState.from_notation(bad)
     with pytest.raises(ParameterError):
-        WarGame(Battle.from_notation("... aS@a1 a"), 0, 0)
+        WarState(Battle.from_notation("... aS@a1 a"), 0, 0)
 
 
 def test_legal_moves_are_the_distinct_end_states() -> None:
     """legal_moves has one plan per distinct end-of-turn state (Algorithm 5's distinct_states)."""
-    game = WarGame.from_notation(SKIRMISH)
+    game = WarState.from_notation(SKIRMISH)
     moves = game.legal_moves()
     assert len(moves) == enumerate_turn(game.battle, "recursion").distinct_states
     assert len(moves) == len(set(moves))
@@ -45,17 +45,17 @@ def test_legal_moves_are_the_distinct_end_states() -> None:
 
 
 def test_format_and_parse_move_round_trip() -> None:
-    game = WarGame.from_notation(SKIRMISH)
+    game = WarState.from_notation(SKIRMISH)
     for move in game.legal_moves():
         assert game.parse_move(game.format_move(move)) == move
 
 
 def test_play_rejects_illegal_plans_and_finished_games() -> None:
-    game = WarGame.from_notation(SKIRMISH)
+    game = WarState.from_notation(SKIRMISH)
     with pytest.raises(IllegalMoveError, match="without an action"):
         game.play(game.parse_move("a1-a2"))
     assert game.to_notation() == SKIRMISH
-    over = WarGame.from_notation("... aS@a1 a")
+    over = WarState.from_notation("... aS@a1 a")
     assert over.is_terminal() and over.terminal_score() == WIN
     with pytest.raises(IllegalMoveError, match="game is over"):
         over.play(())
@@ -64,7 +64,7 @@ def test_play_rejects_illegal_plans_and_finished_games() -> None:
 
 
 def test_turn_limit_ends_in_a_draw() -> None:
-    game = WarGame.from_notation("..... aS@a1:5/1/1/1-1,bS@e1:5/1/1/1-1 a 0/2")
+    game = WarState.from_notation("..... aS@a1:5/1/1/1-1,bS@e1:5/1/1/1-1 a 0/2")
     game.play(game.parse_move("a1-b1"))
     game.play(game.parse_move("e1-d1"))
     assert game.is_terminal() and game.terminal_score() == 0
@@ -76,7 +76,7 @@ def test_turn_limit_ends_in_a_draw() -> None:
 def test_incremental_key_matches_full_key_on_random_playouts(battle: Battle) -> None:
     """Play random legal plans: the incremental Zobrist key equals the key from scratch, and
     unmake restores position and key."""
-    game = WarGame(battle, 0, 6)
+    game = WarState(battle, 0, 6)
     rng = random.Random(game.key)
     trail = []
     while not game.is_terminal():
@@ -91,7 +91,7 @@ def test_incremental_key_matches_full_key_on_random_playouts(battle: Battle) -> 
 
 def test_depth_one_search_takes_the_kill() -> None:
     """One turn deep, the plan that kills the weak enemy scores best."""
-    game = WarGame.from_notation("..../.... aS@a1:10/4/1/1-1,bS@c1:3/1/1/1-1,bS@d2:10/1/1/1-1 a")
+    game = WarState.from_notation("..../.... aS@a1:10/4/1/1-1,bS@c1:3/1/1/1-1,bS@d2:10/1/1/1-1 a")
     result = search(game, 1, algorithm="alphabeta")
     assert game.format_move(result.best_move) == "a1-b1xc1"
 
@@ -100,7 +100,7 @@ def test_alphabeta_and_pvs_agree_with_minimax_on_small_battle() -> None:
     """The core's algorithms give the same depth-2 value over whole-turn plans."""
     text = "..../..^./.... aS@a1:6/3/1/1-1,aA@b1:4/2/1/2-2,bS@d3:6/3/1/1-1 a"
     values = {
-        algorithm: search(WarGame.from_notation(text), 2, algorithm=algorithm).score
+        algorithm: search(WarState.from_notation(text), 2, algorithm=algorithm).score
         for algorithm in ("minimax", "alphabeta", "alphabeta_tt", "pvs")
     }
     assert len(set(values.values())) == 1, values
@@ -109,7 +109,7 @@ def test_alphabeta_and_pvs_agree_with_minimax_on_small_battle() -> None:
 @pytest.mark.slow
 def test_skirmish_is_won_by_alex_at_depth_two() -> None:
     """Computer against computer, depth 2 each turn: the default scenario ends by elimination."""
-    game = WarGame.from_notation(SKIRMISH)
+    game = WarState.from_notation(SKIRMISH)
     while not game.is_terminal():
         game.play(iterative_deepening(game, max_depth=2).best_move)
     assert game.result_text().startswith("Alex (a) wins")
@@ -193,11 +193,11 @@ def test_cli_enumerate_figure_3_scenario_both_algorithms(capsys: pytest.CaptureF
 def test_core_algorithms_agree_on_random_battles(battle: Battle) -> None:
     """minimax, alpha-beta, alpha-beta + TT and PVS give the same depth-2 value over plans
     (checks make / unmake / keys of the game under every algorithm of the core)."""
-    if WarGame(battle).is_terminal():
+    if WarState(battle).is_terminal():
         return
     values = set()
     for algorithm in ("minimax", "alphabeta", "alphabeta_tt", "pvs", "mtdf"):
-        game = WarGame(battle, 0, 10)
+        game = WarState(battle, 0, 10)
         before = (game.to_notation(), game.key)
         values.add(search(game, 2, algorithm=algorithm).score)
         assert (game.to_notation(), game.key) == before
@@ -209,7 +209,7 @@ def test_a_cut_search_leaves_the_position_intact() -> None:
     depend on the machine's speed; a deadline stops it the same way) restores the position
     and plays the move of the last finished iteration.  On the skirmish, depth 1 takes
     350 nodes and depth 2 2,257: a budget of 1,000 cuts depth 2."""
-    game = WarGame.from_notation(SKIRMISH)
+    game = WarState.from_notation(SKIRMISH)
     before = (game.to_notation(), game.key)
     result = iterative_deepening(game, node_limit=1000, max_depth=5)
     assert result.depth == 1 and 1000 <= result.stats.nodes < 1000 + 64

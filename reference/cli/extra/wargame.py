@@ -27,7 +27,7 @@ from reference.wargame.experiment import (
     enumerate_turn,
     paper_setup,
 )
-from reference.wargame.rules import SKIRMISH, Battle, WarGame
+from reference.wargame.rules import SKIRMISH, Battle, WarState
 
 UNITS = IntRange(1, MAX_UNITS)
 """``enumerate --units``: the §5 set-ups (one side's swordsmen on an open board)."""
@@ -68,7 +68,7 @@ def run_enumerate(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
     out: JsonObject = {"algorithm": args.algorithm}
     if text is not None:
         game = spec.game(position=text, moves=moves)
-        assert isinstance(game, WarGame)
+        assert isinstance(game, WarState)
         battle: Battle = game.battle
         out["position"] = battle.to_notation()
     else:
