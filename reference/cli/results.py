@@ -117,22 +117,18 @@ def bestmove_result(
         deadline=deadline,
         node_limit=node_limit,
     )
-    return {
-        "move": result.move_notation,
-        "value": result.score,
-        "depth": result.depth,
-        "exact": result.exact,
-        "nodes": result.stats.nodes,
-        "seconds": round(result.seconds, 6),
-        "tt_probes": result.stats.tt_probes,
-        "tt_hits": result.stats.tt_hits,
-    }
+    return _move_object(result.move_notation, result)
 
 
 def search_result(game: AnyGame, result: SearchResult[Any]) -> JsonObject:
     """A player's :class:`~reference.search.SearchResult` as ``bestmove``'s result object."""
+    return _move_object(game.format_move(result.best_move), result)
+
+
+def _move_object(move: str, result: SearchResult[Any] | api.BestMove[Any]) -> JsonObject:
+    """``bestmove``'s result object: the move, its score (JSON key ``value``), the search's numbers."""
     return {
-        "move": game.format_move(result.best_move),
+        "move": move,
         "value": result.score,
         "depth": result.depth,
         "exact": result.exact,
