@@ -26,7 +26,7 @@ from typing import Final, Self
 from reference.bits import Bitboard, bit_indices
 from reference.mnk.geometry import ZOBRIST_SEED, Cell, completing_cells, open_lines
 from reference.mnk.pairing import find_pairing, find_pairing_after_move
-from reference.mnk.rules import OTHER, MNKState
+from reference.mnk.rules import SIDES, MNKState
 from reference.search import INFINITY, WIN, Score
 
 NOT_TRACKED: Final = 1 << 30
@@ -129,14 +129,15 @@ class MNKGame(MNKState):
         A move below the ply where it started leaves its entries stale: it stops.
         """
         ply = self._count
-        side = self.to_move
+        side = self._side
         bit = 1 << move
         bits = self._bits[side] | bit
         self._bits[side] = bits
         self._zkey ^= self._ztable[side][move]  # Zobrist hashing, as in MNKState.make
         self._history.append(move)
         self._count = ply + 1
-        self.to_move = OTHER[side]
+        self._side = side ^ 1
+        self.to_move = SIDES[side ^ 1]
         k = self._k
         if ply >= self._track_base:
             other = side ^ 1
