@@ -2,8 +2,9 @@
 
 ``cli("solve", "mnk", "--json")`` calls :func:`reference.cli.main.main` with those words and
 returns the exit status with what it printed on stdout and stderr;
-``cli.json("solve", "mnk")`` adds ``--json --quiet`` and returns the status, the one JSON
-object printed and stderr.  One helper instead of a ``run`` in every test file.
+``cli.json("solve", "mnk")`` adds ``--json --quiet``, checks the exit status is 0 and
+returns the one JSON object printed.  One helper instead of a ``run`` / ``run_json`` in
+every test file.
 """
 
 from __future__ import annotations
@@ -28,12 +29,13 @@ class Cli:
         out, err = self.capsys.readouterr()
         return status, out, err
 
-    def json(self, *argv: str) -> tuple[int, dict[str, Any], str]:
-        """Run ``ARGV... --json --quiet``: the exit status, the JSON object printed, stderr."""
+    def json(self, *argv: str) -> dict[str, Any]:
+        """Run ``ARGV... --json --quiet``, which must succeed: the JSON object printed."""
         status, out, err = self(*argv, "--json", "--quiet")
+        assert status == 0, err
         result = json.loads(out)
         assert isinstance(result, dict), out
-        return status, result, err
+        return result
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@
 
 * ``cli``: the command line run in the test process, its output captured
   (``tests/cli_runner.py``; ``cli(*argv)`` gives the status, stdout and stderr,
-  ``cli.json(*argv)`` the status, the JSON object and stderr);
+  ``cli.json(*argv)`` the JSON object of a run that succeeds);
 
 * the documentation site, built once per test process, served on 127.0.0.1 and opened in
   headless Chromium (``tests/site_browser.py``; used by ``test_docs_site.py`` and

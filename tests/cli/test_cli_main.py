@@ -23,7 +23,8 @@ def test_solve_json_tic_tac_toe_is_a_draw_with_all_nine_moves_optimal(
 
 def test_solve_after_moves_finds_the_only_defence(cli: Cli) -> None:
     # x: a1, b1 threaten c1; o to move must block at c1 (any other move loses).
-    status, out, _ = cli("solve",
+    status, out, _ = cli(
+        "solve",
         "mnk",
         "--m",
         "3",
@@ -40,7 +41,8 @@ def test_solve_after_moves_finds_the_only_defence(cli: Cli) -> None:
 
 
 def test_perft_json_and_divide(cli: Cli) -> None:
-    status, out, _ = cli("perft",
+    status, out, _ = cli(
+        "perft",
         "mnk",
         "--m",
         "3",
@@ -59,7 +61,8 @@ def test_perft_json_and_divide(cli: Cli) -> None:
 
 
 def test_bestmove_takes_the_immediate_win(cli: Cli) -> None:
-    status, out, _ = cli("bestmove",
+    status, out, _ = cli(
+        "bestmove",
         "mnk",
         "--m",
         "3",
@@ -90,9 +93,7 @@ def test_bestmove_takes_the_immediate_win(cli: Cli) -> None:
         (["show", "mnk", "--m", "3", "--n", "3", "--k", "3", "--position", "xx/"], "error"),
     ],
 )
-def test_bad_input_exits_2_with_one_line(
-    cli: Cli, argv: list[str], fragment: str
-) -> None:
+def test_bad_input_exits_2_with_one_line(cli: Cli, argv: list[str], fragment: str) -> None:
     status, out, err = cli(*argv)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("error:") and fragment in err
@@ -111,20 +112,20 @@ def test_argument_errors_are_one_line_too() -> None:
     assert "Traceback" not in process.stderr
 
 
-def test_play_human_against_computer(
-    cli: Cli, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_play_human_against_computer(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     """The human's illegal move is refused with a reason and asked again."""
     answers = iter(["b2", "b2", "nonsense", "quit"])
     monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
-    status, out, _ = cli("play", "mnk", "--m", "3", "--n", "3", "--k", "3", "--depth", "2", "--quiet"
+    status, out, _ = cli(
+        "play", "mnk", "--m", "3", "--n", "3", "--k", "3", "--depth", "2", "--quiet"
     )
     assert status == 0
     assert "plays" in out and "occupied" in out and "game abandoned" in out
 
 
 def test_play_computer_against_computer_ends_in_a_draw(cli: Cli) -> None:
-    status, out, _ = cli("play",
+    status, out, _ = cli(
+        "play",
         "mnk",
         "--m",
         "3",
@@ -144,7 +145,8 @@ def test_play_computer_against_computer_ends_in_a_draw(cli: Cli) -> None:
 
 
 def test_show_json(cli: Cli) -> None:
-    status, out, _ = cli("show", "mnk", "--m", "3", "--n", "3", "--k", "3", "--moves", "b2", "--json"
+    status, out, _ = cli(
+        "show", "mnk", "--m", "3", "--n", "3", "--k", "3", "--moves", "b2", "--json"
     )
     result = json.loads(out)
     assert status == 0 and result["to_move"] == 1 and len(result["legal_moves"]) == 8
