@@ -4,7 +4,7 @@ Modules, from the ground up: :mod:`.geometry` (edges, boxes, symmetries), :mod:`
 :mod:`.chains`, :mod:`.evaluation` (formulas 17-18) and :mod:`.ordering` (search order, the
 capture rule), :mod:`.rules` (the state class); the paper's items :mod:`.hashing`,
 :mod:`.algorithm1`, :mod:`.bidirectional`, :mod:`.generation`, :mod:`.formulas`,
-:mod:`.matrix_game` over the oracle :mod:`.exhaustive`; the engine :mod:`.solver` (after
+:mod:`.matrix_game` over the oracle :mod:`.exhaustive`; the engine :mod:`.engine` (after
 Barker and Korf 2012) with :mod:`.layout`, :mod:`.endgame` and :mod:`.checkpoint`.
 """
 

@@ -1,6 +1,6 @@
 """Checkpoints of the exact solver: its table and the root's progress, written and read back.
 
-Not from seed 000: what makes a long solve of :mod:`.solver` resumable.  With
+Not from seed 000: what makes a long solve of :mod:`.engine` resumable.  With
 ``checkpoint=PATH`` the solver writes its table and the root's progress to PATH every
 ``checkpoint_nodes`` nodes and after each root step, and a later call with the same PATH,
 board, position and rules starts from them.

@@ -1,6 +1,6 @@
 """The exact solver's board: a padded bitboard on which box counts are shifts, and its table key.
 
-Not from seed 000: the representation of :mod:`.solver` (after Barker and Korf 2012).  In
+Not from seed 000: the representation of :mod:`.engine` (after Barker and Korf 2012).  In
 the padded bitboard of an R x C board, box (r, c) is bit ``r * W + c`` with ``W = cols + 1``,
 the top edge of box (r, c) is bit ``r * W + c``, its bottom edge bit ``(r + 1) * W + c``,
 its left edge bit ``V + r * W + c`` and its right edge bit ``V + r * W + c + 1`` with

@@ -66,7 +66,7 @@ class DotsAndBoxes:
     Seed 000, §II.A.  ``capture_rule``, ``ordering`` and ``symmetry`` switch the
     solving aids of :meth:`search_moves` and :meth:`tt_key` (each is tested to leave
     values unchanged); with ``chain_rule``, ``endgame_rule`` and ``corner_rule`` all six
-    are the rules of the exact solver (:mod:`.solver`, the registry's exact solver).
+    are the rules of the exact solver (:mod:`.engine`, the registry's exact solver).
 
     >>> g = DotsAndBoxes(1, 1)
     >>> [g.format_move(m) for m in g.legal_moves()]
@@ -121,7 +121,7 @@ class DotsAndBoxes:
         """The move order, one of :data:`.ordering.ORDERINGS` (``"edges"``: none)."""
         self.symmetry = symmetry
         self.chain_rule = chain_rule
-        """Exact solver (:mod:`.solver`): independent chains and loops opened once per kind."""
+        """Exact solver (:mod:`.engine`): independent chains and loops opened once per kind."""
         self.endgame_rule = endgame_rule
         """Exact solver: simple loony endgames valued by formula (:mod:`.endgame`)."""
         self.corner_rule = corner_rule

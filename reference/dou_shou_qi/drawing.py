@@ -3,7 +3,7 @@ optionally a number, a shade or a region per square and edges between squares.
 
 Below the rules in the package's layers (it needs only the geometry and the notation), so
 the position itself can draw itself (:meth:`DouShouQi._repr_svg_`, a picture in a notebook);
-:mod:`.drawing` adds the partition's text maps and re-exports what is here.
+:mod:`.figure_drawing` adds the partition's text maps and re-exports what is here.
 """
 
 from __future__ import annotations

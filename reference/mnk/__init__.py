@@ -4,7 +4,7 @@
 and positions), :mod:`.symmetry` (the board's symmetries, canonical keys),
 :mod:`.evaluation` (the threat heuristic), :mod:`.rules` (:class:`MNKState`: make /
 unmake with Zobrist hashing, legal moves, the win test), then ours, beyond the
-report: :mod:`.pairing` (pairing strategies), :mod:`.solver` (:class:`MNKGame`: the
+report: :mod:`.pairing` (pairing strategies), :mod:`.game` (:class:`MNKGame`: the
 rules plus threat bookkeeping, sound pruning and static proofs, the public game),
 :mod:`.vcf` (victory by continuous fours) and :mod:`.players` (a time-limited player).
 """

@@ -8,7 +8,7 @@ Seed 001, §Introduction (the game: K in a row on an M x N board), §Zobrist Has
 :class:`MNKState` is the rules and nothing else: a position is one bitboard per side
 (:mod:`.geometry`), ``make`` is the unchecked fast path a search uses, ``play``
 validates first and raises :class:`~reference.errors.IllegalMoveError`.  The
-solver's threat bookkeeping and proof rules are in :mod:`.solver`, whose
+solver's threat bookkeeping and proof rules are in :mod:`.game`, whose
 :class:`~reference.mnk.game.MNKGame` (what ``from reference import MNKGame``
 gives) is this class plus them.
 """

@@ -5,12 +5,12 @@ independent count or value (a closed formula, a published value or a brute force
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from cli_runner import Cli
 
 from reference import (
     Connect6,
@@ -38,14 +38,6 @@ C6_DRAWN = (
 WAR_DUEL = "..... aS@a1:5/1/1/1-1,bS@e1:5/1/1/1-1 a 0/2"
 
 
-def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
-    status = main([*argv, "--json", "--quiet"])
-    out, err = capsys.readouterr()
-    assert status == 0, err
-    result: dict[str, Any] = json.loads(out)
-    return result
-
-
 def full_width_value(game: PlayableGame[Any]) -> int:
     """Plain alpha-beta to the end over every legal move, no table: the value's sign."""
     score = alphabeta(game, 10_000, ctx=SearchContext(full_width=True, mate_distance=False))
@@ -70,13 +62,13 @@ PERFT_CASES: list[tuple[list[str], Callable[[], PlayableGame[Any]], int, int]] =
 
 @pytest.mark.parametrize(("argv", "make", "depth", "expected"), PERFT_CASES)
 def test_perft_python_equals_command_line_equals_independent_count(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
     argv: list[str],
     make: Callable[[], PlayableGame[Any]],
     depth: int,
     expected: int,
 ) -> None:
-    out = cli_json(capsys, "perft", *argv, "--depth", str(depth), "--divide")
+    out = cli.json("perft", *argv, "--depth", str(depth), "--divide")
     assert perft(make(), depth) == out["nodes"] == expected
     assert divide(make(), depth) == out["divide"]
 
@@ -88,13 +80,13 @@ def test_perft_counts_python_once_got_wrong() -> None:
 
 
 def test_wargame_perft_1_counts_distinct_end_states_of_algorithm_2(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
     """A war-chess move is a whole turn, identified by its end state: perft 1 is the number of
     distinct end-of-turn states, here counted by Algorithm 2 (dictionary sequence), which
     shares no code with the Algorithm 5 enumeration ``legal_moves`` uses."""
     game = WarGame.from_notation(SKIRMISH)
-    out = cli_json(capsys, "perft", "wargame", "--depth", "1")
+    out = cli.json("perft", "wargame", "--depth", "1")
     independent = enumerate_turn(WarGame.from_notation(SKIRMISH).battle, "order").distinct_states
     assert perft(game, 1) == out["nodes"] == independent
 
@@ -117,12 +109,12 @@ SOLVE_CASES: list[tuple[list[str], Callable[[], PlayableGame[Any]], int]] = [
 
 @pytest.mark.parametrize(("argv", "make", "expected"), SOLVE_CASES)
 def test_solve_python_equals_command_line_equals_independent_value(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
     argv: list[str],
     make: Callable[[], PlayableGame[Any]],
     expected: int,
 ) -> None:
-    out = cli_json(capsys, "solve", *argv)
+    out = cli.json("solve", *argv)
     result = solve(make())
     assert result.value == out["value"] == expected
     assert list(result.best_moves_notation) == out["best_moves"]
@@ -141,22 +133,21 @@ def test_solve_python_equals_command_line_equals_independent_value(
     ],
 )
 def test_solve_win_loss_games_agree_with_full_width_alpha_beta(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
     argv: list[str],
     make: Callable[[], PlayableGame[Any]],
 ) -> None:
-    out = cli_json(capsys, "solve", *argv)
+    out = cli.json("solve", *argv)
     result = solve(make())
     assert result.value == out["value"] == full_width_value(make())
     assert list(result.best_moves_notation) == out["best_moves"]
 
 
 def test_connect6_selective_bestmove_is_not_exact_where_solve_says_draw(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
     """A search over one candidate pair once claimed a loss, exact; the truth is a draw."""
-    out = cli_json(
-        capsys,
+    out = cli.json(
         "bestmove",
         "connect6",
         "--position",
@@ -174,9 +165,9 @@ def test_connect6_selective_bestmove_is_not_exact_where_solve_says_draw(
     assert full_width_value(Connect6.from_notation(C6_DRAWN)) == 0
 
 
-def test_show_counts_every_legal_move(capsys: pytest.CaptureFixture[str]) -> None:
+def test_show_counts_every_legal_move(capsys: pytest.CaptureFixture[str], cli: Cli) -> None:
     """``show connect6 --size 7 --moves d4`` once said 24 legal moves; C(48, 2) = 1,128."""
-    out = cli_json(capsys, "show", "connect6", "--size", "7", "--moves", "d4")
+    out = cli.json("show", "connect6", "--size", "7", "--moves", "d4")
     assert len(out["legal_moves"]) == math.comb(48, 2)
     main(["show", "connect6", "--size", "7", "--moves", "d4"])
     text, _ = capsys.readouterr()

@@ -7,20 +7,13 @@ import subprocess
 import sys
 
 import pytest
-
-from reference.cli.main import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from cli_runner import Cli
 
 
 def test_solve_json_tic_tac_toe_is_a_draw_with_all_nine_moves_optimal(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
-    status, out, _ = run(capsys, "solve", "mnk", "--m", "3", "--n", "3", "--k", "3", "--json")
+    status, out, _ = cli("solve", "mnk", "--m", "3", "--n", "3", "--k", "3", "--json")
     result = json.loads(out)
     assert status == 0 and out.count("\n") == 1
     assert result["value"] == 0
@@ -28,10 +21,9 @@ def test_solve_json_tic_tac_toe_is_a_draw_with_all_nine_moves_optimal(
     assert result["nodes"] > 0 and result["seconds"] >= 0
 
 
-def test_solve_after_moves_finds_the_only_defence(capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_after_moves_finds_the_only_defence(cli: Cli) -> None:
     # x: a1, b1 threaten c1; o to move must block at c1 (any other move loses).
-    status, out, _ = run(
-        capsys,
+    status, out, _ = cli(
         "solve",
         "mnk",
         "--m",
@@ -48,9 +40,8 @@ def test_solve_after_moves_finds_the_only_defence(capsys: pytest.CaptureFixture[
     assert status == 0 and result["best_moves"] == ["c1"] and result["value"] == 0
 
 
-def test_perft_json_and_divide(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(
-        capsys,
+def test_perft_json_and_divide(cli: Cli) -> None:
+    status, out, _ = cli(
         "perft",
         "mnk",
         "--m",
@@ -69,9 +60,8 @@ def test_perft_json_and_divide(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(result["divide"]) == 9 and sum(result["divide"].values()) == 504
 
 
-def test_bestmove_takes_the_immediate_win(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(
-        capsys,
+def test_bestmove_takes_the_immediate_win(cli: Cli) -> None:
+    status, out, _ = cli(
         "bestmove",
         "mnk",
         "--m",
@@ -103,10 +93,8 @@ def test_bestmove_takes_the_immediate_win(capsys: pytest.CaptureFixture[str]) ->
         (["show", "mnk", "--m", "3", "--n", "3", "--k", "3", "--position", "xx/"], "error"),
     ],
 )
-def test_bad_input_exits_2_with_one_line(
-    capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str
-) -> None:
-    status, out, err = run(capsys, *argv)
+def test_bad_input_exits_2_with_one_line(cli: Cli, argv: list[str], fragment: str) -> None:
+    status, out, err = cli(*argv)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("error:") and fragment in err
 
@@ -124,22 +112,19 @@ def test_argument_errors_are_one_line_too() -> None:
     assert "Traceback" not in process.stderr
 
 
-def test_play_human_against_computer(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_play_human_against_computer(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     """The human's illegal move is refused with a reason and asked again."""
     answers = iter(["b2", "b2", "nonsense", "quit"])
     monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
-    status, out, _ = run(
-        capsys, "play", "mnk", "--m", "3", "--n", "3", "--k", "3", "--depth", "2", "--quiet"
+    status, out, _ = cli(
+        "play", "mnk", "--m", "3", "--n", "3", "--k", "3", "--depth", "2", "--quiet"
     )
     assert status == 0
     assert "plays" in out and "occupied" in out and "game abandoned" in out
 
 
-def test_play_computer_against_computer_ends_in_a_draw(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(
-        capsys,
+def test_play_computer_against_computer_ends_in_a_draw(cli: Cli) -> None:
+    status, out, _ = cli(
         "play",
         "mnk",
         "--m",
@@ -159,9 +144,9 @@ def test_play_computer_against_computer_ends_in_a_draw(capsys: pytest.CaptureFix
     assert status == 0 and "game over" in out and "draw" in out.rsplit("game over", 1)[1]
 
 
-def test_show_json(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(
-        capsys, "show", "mnk", "--m", "3", "--n", "3", "--k", "3", "--moves", "b2", "--json"
+def test_show_json(cli: Cli) -> None:
+    status, out, _ = cli(
+        "show", "mnk", "--m", "3", "--n", "3", "--k", "3", "--moves", "b2", "--json"
     )
     result = json.loads(out)
     assert status == 0 and result["to_move"] == 1 and len(result["legal_moves"]) == 8

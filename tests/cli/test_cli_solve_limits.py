@@ -8,33 +8,26 @@ import signal
 import subprocess
 import sys
 
-import pytest
+from cli_runner import Cli
 
 from reference import new_game
-from reference.cli.main import main
 from reference.registry import load
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
 def test_a_node_budget_stops_the_solve_and_guesses_nothing(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
-    status, out, _ = run(capsys, "solve", "mnk", "--m", "5", "--n", "5", "--k", "4",
+    status, out, _ = cli("solve", "mnk", "--m", "5", "--n", "5", "--k", "4",
                          "--nodes", "1000", "--json", "--quiet")
     answer = json.loads(out)
     assert status == 3
     assert answer["value"] is None and answer["exact"] is False and answer["stopped"] == "nodes"
 
 
-def test_a_budget_large_enough_changes_nothing(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "solve", "mnk", "--nodes", "1000000", "--json", "--quiet")
+def test_a_budget_large_enough_changes_nothing(cli: Cli) -> None:
+    status, out, _ = cli("solve", "mnk", "--nodes", "1000000", "--json", "--quiet")
     bounded = json.loads(out)
-    status_free, out_free, _ = run(capsys, "solve", "mnk", "--json", "--quiet")
+    status_free, out_free, _ = cli("solve", "mnk", "--json", "--quiet")
     free = json.loads(out_free)
     assert status == status_free == 0
     assert (bounded["value"], bounded["best_moves"], bounded["nodes"]) == (
@@ -42,14 +35,14 @@ def test_a_budget_large_enough_changes_nothing(capsys: pytest.CaptureFixture[str
     assert bounded["exact"] is True
 
 
-def test_the_text_answer_says_not_solved(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "solve", "dots-and-boxes", "--rows", "3", "--cols", "3",
+def test_the_text_answer_says_not_solved(cli: Cli) -> None:
+    status, out, _ = cli("solve", "dots-and-boxes", "--rows", "3", "--cols", "3",
                          "--nodes", "100", "--quiet")
     assert status == 3 and out.strip() == "not solved within 100 nodes: no value is guessed"
 
 
-def test_limits_are_for_a_serial_solve(capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = run(capsys, "solve", "mnk", "--nodes", "100", "--workers", "2")
+def test_limits_are_for_a_serial_solve(cli: Cli) -> None:
+    status, _, err = cli("solve", "mnk", "--nodes", "100", "--workers", "2")
     assert status == 2 and "serial solve" in err
 
 

@@ -10,20 +10,14 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from cli_runner import Cli
 
-from reference.cli.main import main
 from reference.registry import load
 from reference.search import ALGORITHMS
 from reference.trace import to_json, trace
 
 TTT = ("mnk", "--m", "3", "--n", "3", "--k", "3")
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def count_nodes(node: dict[str, object]) -> int:
@@ -33,10 +27,10 @@ def count_nodes(node: dict[str, object]) -> int:
 
 
 def test_json_minimax_depth_2_on_the_empty_3x3_board_has_82_nodes(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
     """1 + 9 + 72 nodes; ``nodes`` is the search's own count and the size of ``tree``."""
-    status, out, _ = run(capsys, "trace", *TTT, "--algorithm", "minimax", "--depth", "2", "--json")
+    status, out, _ = cli("trace", *TTT, "--algorithm", "minimax", "--depth", "2", "--json")
     result = json.loads(out)
     assert status == 0 and out.count("\n") == 1
     assert result["nodes"] == 82 == sum(count_nodes(root) for root in result["tree"])
@@ -45,11 +39,11 @@ def test_json_minimax_depth_2_on_the_empty_3x3_board_has_82_nodes(
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 def test_json_is_the_python_api_trace(
-    capsys: pytest.CaptureFixture[str], algorithm: str
+    cli: Cli, algorithm: str
 ) -> None:
     """The command line prints ``reference.trace.to_json`` of ``reference.trace.trace``."""
     argv = ("trace", *TTT, "--moves", "b2 a1", "--algorithm", algorithm, "--depth", "3", "--json")
-    status, out, _ = run(capsys, *argv)
+    status, out, _ = cli(*argv)
     game = load("mnk").game({"m": 3, "n": 3, "k": 3}, moves="b2 a1")
     expected = to_json(trace(game, algorithm, 3))
     result = json.loads(out)
@@ -58,18 +52,18 @@ def test_json_is_the_python_api_trace(
     assert result["position"] == game.to_notation() and result["game"] == "mnk"
 
 
-def test_alphabeta_visits_fewer_nodes_than_minimax(capsys: pytest.CaptureFixture[str]) -> None:
+def test_alphabeta_visits_fewer_nodes_than_minimax(cli: Cli) -> None:
     counts = {}
     for algorithm in ("minimax", "alphabeta"):
-        _, out, _ = run(capsys, "trace", *TTT, "--algorithm", algorithm, "--depth", "2", "--json")
+        _, out, _ = cli("trace", *TTT, "--algorithm", algorithm, "--depth", "2", "--json")
         counts[algorithm] = json.loads(out)["nodes"]
     assert counts == {"minimax": 82, "alphabeta": 26}
 
 
 def test_text_marks_cutoffs_table_hits_and_the_principal_variation(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
-    status, out, _ = run(capsys, "trace", *TTT, "--algorithm", "alphabeta_tt", "--depth", "2")
+    status, out, _ = cli("trace", *TTT, "--algorithm", "alphabeta_tt", "--depth", "2")
     lines = out.splitlines()
     assert status == 0
     assert "alphabeta_tt to depth 2: value 7, 20 nodes" in lines[0]
@@ -83,12 +77,12 @@ def test_text_marks_cutoffs_table_hits_and_the_principal_variation(
     assert node_lines[1].startswith("  #2 b2 d1 [-inf, inf] = -7") and node_lines[1].endswith("*")
 
 
-def test_svg_draws_every_node(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_svg_draws_every_node(cli: Cli, tmp_path: Path) -> None:
     """One box per node (numbered in the order visited), a cross per cutoff, TT boxes."""
     picture = tmp_path / "ab.svg"
     argv = ("trace", "dots-and-boxes", "--rows", "1", "--cols", "2", "--algorithm",
             "alphabeta_tt", "--depth", "3", "--svg", str(picture), "--json")
-    status, out, _ = run(capsys, *argv)
+    status, out, _ = cli(*argv)
     result = json.loads(out)
     root = ET.parse(picture).getroot()
     boxes = [r for r in root.iter(f"{SVG}rect") if r.get("data-order") is not None]
@@ -102,12 +96,12 @@ def test_svg_draws_every_node(capsys: pytest.CaptureFixture[str], tmp_path: Path
 
 @pytest.mark.parametrize("width", [480, 688, 1200])
 def test_svg_width_fits_the_picture_and_keeps_the_root_in_view(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, width: int
+    cli: Cli, tmp_path: Path, width: int
 ) -> None:
     """Minimax on the empty 3x3 board (82 nodes, 72 leaves: 3,312 px side by side) drawn
     to ``--svg-width``: no wider, the root's box at the top left, a legend under it."""
     picture = tmp_path / "mm.svg"
-    status, _, err = run(capsys, "trace", "mnk", "--algorithm", "minimax", "--depth", "2",
+    status, _, err = cli("trace", "mnk", "--algorithm", "minimax", "--depth", "2",
                          "--svg", str(picture), "--svg-width", str(width))
     assert status == 0, err
     root = ET.parse(picture).getroot()
@@ -141,10 +135,9 @@ def _with_unsearched(nodes: list[dict[str, object]]) -> list[dict[str, object]]:
 )
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 def test_every_game_every_algorithm(
-    capsys: pytest.CaptureFixture[str], game: tuple[str, ...], depth: str, algorithm: str
+    cli: Cli, game: tuple[str, ...], depth: str, algorithm: str
 ) -> None:
-    status, out, err = run(
-        capsys, "trace", *game, "--algorithm", algorithm, "--depth", depth, "--json",
+    status, out, err = cli("trace", *game, "--algorithm", algorithm, "--depth", depth, "--json",
         "--max-nodes", "100000",
     )
     assert status == 0, err
@@ -172,14 +165,14 @@ def test_every_game_every_algorithm(
     ],
 )
 def test_bad_input_is_one_line_and_status_2(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     argv: tuple[str, ...],
     message: str,
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    status, out, err = run(capsys, "trace", *TTT, *argv)
+    status, out, err = cli("trace", *TTT, *argv)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("error: ") and message in err
     assert list(tmp_path.iterdir()) == []

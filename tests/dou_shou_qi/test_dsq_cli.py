@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_runner import Cli
 
 from reference.cli.main import main
 from reference.dou_shou_qi.rules import DouShouQi
@@ -13,38 +14,31 @@ from reference.registry import load
 START = "A: Ta1 Lg1 Cb2 Df2 Ea3 Wc3 He3 Mg3 / B: Ma7 Hc7 We7 Eg7 Db8 Cf8 La9 Tg9 / A"
 
 
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
-    assert main([*argv, "--json", "--quiet"]) == 0
-    result = json.loads(capsys.readouterr().out)
-    assert isinstance(result, dict)
-    return result
-
-
-def test_perft_from_start_position_and_moves(capsys: pytest.CaptureFixture[str]) -> None:
+def test_perft_from_start_position_and_moves(cli: Cli) -> None:
     """``perft dou-shou-qi --depth D [--position P | --moves M] --json``."""
-    result = run_json(capsys, "perft", "dou-shou-qi", "--depth", "2")
+    result = cli.json("perft", "dou-shou-qi", "--depth", "2")
     assert (result["depth"], result["nodes"]) == (2, 576)
     assert isinstance(result["seconds"], float)  # a time, whatever the machine's speed
-    result = run_json(capsys, "perft", "dou-shou-qi", "--depth", "1", "--position", START)
+    result = cli.json("perft", "dou-shou-qi", "--depth", "1", "--position", START)
     assert result["nodes"] == 24
-    result = run_json(capsys, "perft", "dou-shou-qi", "--depth", "1", "--moves", "e3-d3 c7-d7")
+    result = cli.json("perft", "dou-shou-qi", "--depth", "1", "--moves", "e3-d3 c7-d7")
     assert result["nodes"] == 23  # the wolf on c3 lost d3; the hyena has d4, d2, e3
 
 
-def test_named_positions(capsys: pytest.CaptureFixture[str]) -> None:
-    result = run_json(capsys, "show", "dou-shou-qi", "--position", "appendix-a-m")
+def test_named_positions(cli: Cli) -> None:
+    result = cli.json("show", "dou-shou-qi", "--position", "appendix-a-m")
     assert "B: Hc7" in str(result["position"])
-    result = run_json(capsys, "positions", "dou-shou-qi")
-    assert len(result["named"]) == 10  # type: ignore[arg-type]
-    assert len(result["unrecovered_appendix_a"]) == 11  # type: ignore[arg-type]
+    result = cli.json("positions", "dou-shou-qi")
+    assert len(result["named"]) == 10
+    assert len(result["unrecovered_appendix_a"]) == 11
 
 
-def test_bestmove_and_evaluate(capsys: pytest.CaptureFixture[str]) -> None:
-    result = run_json(
-        capsys, "bestmove", "dou-shou-qi", "--depth", "2", "--algorithm", "alphabeta", "--no-tt"
+def test_bestmove_and_evaluate(cli: Cli) -> None:
+    result = cli.json(
+        "bestmove", "dou-shou-qi", "--depth", "2", "--algorithm", "alphabeta", "--no-tt"
     )
     assert result["depth"] == 2 and isinstance(result["move"], str)
-    result = run_json(capsys, "evaluate", "dou-shou-qi", "--position", "appendix-a-t")
+    result = cli.json("evaluate", "dou-shou-qi", "--position", "appendix-a-t")
     assert result["evaluate"] == 1010
 
 
@@ -64,17 +58,18 @@ def test_play_computer_against_computer(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_rules_option_reaches_the_commands_suite_lines_and_the_registry(
     capsys: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
     """``--rules standard``: a piece on an opponent's trap takes at full strength (B's hyena
     on A's trap c1 takes A's cat), and the wolf on c3 is 4, valued 400; the option is in
     suite lines and the registry's options (what ``serve`` and ``check`` read); a bad rule
     set is one line and status 2."""
     trapped = ["legal", "dou-shou-qi", "--position", "A: Cb1 / B: Hc1 / B"]
-    assert run_json(capsys, *trapped)["moves"] == ["c1-c2", "c1-d1"]
-    standard = run_json(capsys, *trapped, "--rules", "standard")
+    assert cli.json(*trapped)["moves"] == ["c1-c2", "c1-d1"]
+    standard = cli.json(*trapped, "--rules", "standard")
     assert standard["moves"] == ["c1-b1", "c1-c2", "c1-d1"]
-    evaluate = run_json(capsys, "evaluate", "dou-shou-qi", "--rules", "standard")
-    wolf = next(p for p in evaluate["pieces"] if p["kind"] == "wolf")  # type: ignore[attr-defined]
+    evaluate = cli.json("evaluate", "dou-shou-qi", "--rules", "standard")
+    wolf = next(p for p in evaluate["pieces"] if p["kind"] == "wolf")
     assert (wolf["material"], wolf["square"]) == (400, "c3")
     suite = ["suite", "dou-shou-qi", "--rules", "standard", "--positions", "1", "--depth", "1"]
     assert main([*suite, "--budget", "1000"]) == 0  # over the budget: no value, quickly

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import pytest
+from cli_runner import Cli
 
 from reference.cli.main import main
 from reference.mnk.game import MNKGame
 from reference.registry.mnk import SPEC
 from reference.search.value import game_value
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
-    assert main([*argv, "--json", "--quiet"]) == 0
-    result = json.loads(capsys.readouterr().out)
-    assert isinstance(result, dict)
-    return result
 
 
 def test_outcome_is_the_sign_of_the_score() -> None:
@@ -26,8 +17,8 @@ def test_outcome_is_the_sign_of_the_score() -> None:
     assert SPEC.name == "mnk"
 
 
-def test_solve_tic_tac_toe_json(capsys: pytest.CaptureFixture[str]) -> None:
-    result = run_json(capsys, "solve", "mnk", "--m", "3", "--n", "3", "--k", "3")
+def test_solve_tic_tac_toe_json(cli: Cli) -> None:
+    result = cli.json("solve", "mnk", "--m", "3", "--n", "3", "--k", "3")
     assert result["value"] == 0
     assert sorted(result["best_moves"]) == sorted(
         ["a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3"]
@@ -35,41 +26,41 @@ def test_solve_tic_tac_toe_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert isinstance(result["nodes"], int) and isinstance(result["seconds"], float)
 
 
-def test_solve_after_moves_and_from_position(capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_after_moves_and_from_position(cli: Cli) -> None:
     """Tic-tac-toe openings: against a corner opening only the centre draws; an edge reply to
     a centre opening loses (Wikipedia, "Tic-tac-toe", §Strategy)."""
-    win = run_json(capsys, "solve", "mnk", "--position", "x.x/oo./... x")
+    win = cli.json("solve", "mnk", "--position", "x.x/oo./... x")
     assert win["value"] == 1 and win["best_moves"] == ["b3", "c2"]  # c2 blocks and forks
-    assert run_json(capsys, "solve", "mnk", "--moves", "a1 b1")["value"] == 1
-    assert run_json(capsys, "solve", "mnk", "--moves", "a1 b2")["value"] == 0
-    assert run_json(capsys, "solve", "mnk", "--moves", "b2 b1")["value"] == 1
-    replies = run_json(capsys, "solve", "mnk", "--moves", "a1")
+    assert cli.json("solve", "mnk", "--moves", "a1 b1")["value"] == 1
+    assert cli.json("solve", "mnk", "--moves", "a1 b2")["value"] == 0
+    assert cli.json("solve", "mnk", "--moves", "b2 b1")["value"] == 1
+    replies = cli.json("solve", "mnk", "--moves", "a1")
     assert replies["value"] == 0 and replies["best_moves"] == ["b2"]
 
 
-def test_pruning_switches_change_nodes_not_answers(capsys: pytest.CaptureFixture[str]) -> None:
+def test_pruning_switches_change_nodes_not_answers(cli: Cli) -> None:
     """--no-forced-moves, --no-dead-cells and --no-pairings switch the solver's sound rules
     off: the same value and optimal moves (4,4,4: a draw, every first move draws), more nodes."""
     board = ["solve", "mnk", "--m", "4", "--n", "4", "--k", "4"]
-    default = run_json(capsys, *board)
-    plain = run_json(capsys, *board, "--no-forced-moves", "--no-dead-cells", "--no-pairings")
+    default = cli.json(*board)
+    plain = cli.json(*board, "--no-forced-moves", "--no-dead-cells", "--no-pairings")
     assert default["value"] == plain["value"] == 0
     assert default["best_moves"] == plain["best_moves"] and len(plain["best_moves"]) == 16
     assert default["nodes"] * 100 < plain["nodes"]
 
 
-def test_perft_json(capsys: pytest.CaptureFixture[str]) -> None:
-    result = run_json(capsys, "perft", "mnk", "--depth", "4")
+def test_perft_json(cli: Cli) -> None:
+    result = cli.json("perft", "mnk", "--depth", "4")
     seconds = result.pop("seconds")
     assert result == {"depth": 4, "nodes": 3024}
     assert isinstance(seconds, float) and seconds >= 0  # a time, whatever the machine's speed
 
 
-def test_show_and_threats(capsys: pytest.CaptureFixture[str]) -> None:
-    shown = run_json(capsys, "show", "mnk", "--moves", "b2 a1 c2")
+def test_show_and_threats(cli: Cli) -> None:
+    shown = cli.json("show", "mnk", "--moves", "b2 a1 c2")
     assert shown["position"] == ".../.xx/o.. o"
     assert shown["legal_moves"][0] == "a2"  # o must block a2
-    threats = run_json(capsys, "threats", "mnk", "--moves", "b2 a1 c2")
+    threats = cli.json("threats", "mnk", "--moves", "b2 a1 c2")
     assert threats["to_move"] == "o"
     assert isinstance(threats["evaluation"], int) and threats["evaluation"] < 0
 

@@ -7,11 +7,11 @@ import random
 from pathlib import Path
 
 import pytest
+from cli_runner import Cli
 from hypothesis import given, settings
 from hypothesis_profiles import examples
 from wargame_strategies import battles
 
-from reference.cli.main import main
 from reference.errors import IllegalMoveError, ParameterError, PositionFormatError
 from reference.search import WIN, iterative_deepening, search
 from reference.wargame.experiment import enumerate_turn
@@ -115,17 +115,10 @@ def test_skirmish_is_won_by_alex_at_depth_two() -> None:
     assert game.result_text().startswith("Alex (a) wins")
 
 
-def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    status = main(args)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
-
-
-def test_cli_enumerate_json(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run_cli(
-        ["enumerate", "wargame", "--units", "3", "--movement", "1", "--layout", "dispersed",
-         "--algorithm", "order", "--json"],
-        capsys,
+def test_cli_enumerate_json(cli: Cli) -> None:
+    status, out, _ = cli(
+        "enumerate", "wargame", "--units", "3", "--movement", "1", "--layout", "dispersed",
+        "--algorithm", "order", "--json",
     )
     data = json.loads(out)
     assert status == 0
@@ -133,33 +126,31 @@ def test_cli_enumerate_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["ops1"] == data["closed_form_ops1"] == 6 * (5 + 25 + 125)
 
 
-def test_cli_enumerate_scenario_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_enumerate_scenario_file(tmp_path: Path, cli: Cli) -> None:
     scenario = tmp_path / "duel.txt"
     scenario.write_text("# a duel\n.... # one row\naS@a1:5/5/1/1-1,bS@c1:5/1/1/1-1\na\n")
-    status, out, _ = run_cli(
-        ["enumerate", "wargame", "--scenario", str(scenario), "--algorithm", "recursion", "--json"],
-        capsys,
+    status, out, _ = cli(
+        "enumerate", "wargame", "--scenario", str(scenario), "--algorithm", "recursion", "--json",
     )
     assert status == 0
     data = json.loads(out)
     # a1 stays or moves to b1; from b1 it may kill c1: 3 plans, 3 distinct states, 2 ops1
     assert (data["plans"], data["distinct_states"], data["ops1"]) == (3, 3, 2)
-    status, _, err = run_cli(["enumerate", "wargame", "--scenario", str(tmp_path / "no")], capsys)
+    status, _, err = cli("enumerate", "wargame", "--scenario", str(tmp_path / "no"))
     assert status == 2 and err.count("cannot read scenario") == 1 and err.count("\n") == 1, err
 
 
-def test_cli_rejects_bad_parameters(capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = run_cli(["enumerate", "wargame", "--units", "9"], capsys)
+def test_cli_rejects_bad_parameters(cli: Cli) -> None:
+    status, _, err = cli("enumerate", "wargame", "--units", "9")
     assert status == 2 and "--units: 9 is out of range: allowed 1..6" in err
 
 
-def test_cli_show_and_play_computer_vs_computer(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run_cli(["show", "wargame", "--json"], capsys)
+def test_cli_show_and_play_computer_vs_computer(cli: Cli) -> None:
+    status, out, _ = cli("show", "wargame", "--json")
     assert status == 0 and json.loads(out)["position"] == SKIRMISH
-    status, out, _ = run_cli(
-        ["play", "wargame", "--first", "computer", "--second", "computer", "--depth", "1",
-         "--time", "1000000", "--max-plies", "4", "--quiet"],
-        capsys,
+    status, out, _ = cli(
+        "play", "wargame", "--first", "computer", "--second", "computer", "--depth", "1",
+        "--time", "1000000", "--max-plies", "4", "--quiet",
     )
     assert status == 0
     assert out.count("plays ") == 4
@@ -168,7 +159,7 @@ def test_cli_show_and_play_computer_vs_computer(capsys: pytest.CaptureFixture[st
 FIGURE_3 = Path(__file__).with_name("wargame_figure3.txt")
 
 
-def test_cli_enumerate_figure_3_scenario_both_algorithms(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_enumerate_figure_3_scenario_both_algorithms(cli: Cli) -> None:
     """A Figure 3-like scenario (4 against 4, hills, lakes, archers): Theorem 1 and ops1 order.
 
     The counts are pinned regression values measured by this implementation (the paper gives
@@ -176,9 +167,8 @@ def test_cli_enumerate_figure_3_scenario_both_algorithms(capsys: pytest.CaptureF
     """
     results = {}
     for algorithm in ("order", "recursion"):
-        status, out, _ = run_cli(
-            ["enumerate", "wargame", "--scenario", str(FIGURE_3), "--algorithm", algorithm, "--json"],
-            capsys,
+        status, out, _ = cli(
+            "enumerate", "wargame", "--scenario", str(FIGURE_3), "--algorithm", algorithm, "--json"
         )
         assert status == 0
         results[algorithm] = json.loads(out)
@@ -217,13 +207,12 @@ def test_a_cut_search_leaves_the_position_intact() -> None:
     assert result.best_move in game.legal_moves()
 
 
-def test_cli_play_with_a_node_budget(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_play_with_a_node_budget(cli: Cli) -> None:
     """``play`` with a per-move budget: the first search is cut in depth 2 and plays depth
     1's move (the time limit is far away: the test does not depend on the machine)."""
-    status, out, err = run_cli(
-        ["play", "wargame", "--first", "computer", "--second", "computer", "--nodes", "1000",
-         "--time", "1000000", "--max-plies", "2", "--quiet"],
-        capsys,
+    status, out, err = cli(
+        "play", "wargame", "--first", "computer", "--second", "computer", "--nodes", "1000",
+        "--time", "1000000", "--max-plies", "2", "--quiet",
     )
     assert status == 0, err
     assert out.count("plays ") == 2
