@@ -21,12 +21,12 @@ from reference.cli.options import (
     add_draw_arguments,
     add_random_play_arguments,
     check_random_play,
-    draw_positions,
+    draw_starts,
     given_options,
 )
 from reference.errors import ParameterError
 from reference.oracle.positions import replay
-from reference.oracle.suite import game_factory, sampling_options, suite_line
+from reference.oracle.suite import game_factory, suite_line
 from reference.ranges import add_ranged_argument
 from reference.registry import GameSpec
 
@@ -78,15 +78,14 @@ def write_suite(spec: GameSpec, args: argparse.Namespace, out: IO[str]) -> int:
     check_random_play(args)
     options = given_options(spec, args)
     start = args.position
-    draws = draw_positions(game_factory(spec, sampling_options(spec, options), start), args)
-    new_game = game_factory(spec, options, start)
+    draws = draw_starts(spec, options, start, args)
     depth = spec.depth if args.depth is None else args.depth
     unsolved = {"value not tried": 0, "over budget": 0}
-    for index, moves in enumerate(draws, start=1):
+    for index, (origin, moves) in enumerate(draws, start=1):
         budget = args.budget
         if budget is None:  # the game's default for this position (it may depend on the plies left)
-            budget = spec.budget_for(replay(new_game, moves))
-        line = suite_line(spec, options, moves, depth=depth, budget=budget, start=start)
+            budget = spec.budget_for(replay(game_factory(spec, options, origin), moves))
+        line = suite_line(spec, options, moves, depth=depth, budget=budget, start=origin)
         out.write(json.dumps(line) + "\n")
         out.flush()
         solved = "solved"
