@@ -53,7 +53,7 @@ from reference.search import (
     SearchStats,
 )
 from reference.search.context import MAX_TIME_LIMIT, Deadline
-from reference.search.progress import SolveReport
+from reference.search.progress import ProgressPrinter, SolveReport
 from reference.search.protocol import PlayableGame
 
 if TYPE_CHECKING:
@@ -169,7 +169,7 @@ def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
 
     game = build_game(spec, args)
     start = time.monotonic()
-    as_json = args.progress == "json"
+    printer = None if args.quiet else ProgressPrinter(sys.stderr, json=args.progress == "json")
     reported = False
     bounded = args.time is not None or args.nodes is not None
     if bounded and parallel_options(args, "solve"):
@@ -178,27 +178,29 @@ def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
     if warning is not None and not bounded:
         progress(args, f"solve: {warning}")
 
-    def on_report(report: SolveReport) -> None:  # a game's own solver: the root's progress
+    def on_report(report: SolveReport) -> None:  # every game's solve: one format
         nonlocal reported
         reported = True
-        progress(args, json.dumps(report.as_json()) if as_json else report.text())
+        if printer is not None:
+            printer(report)
 
-    def on_progress(counters: Counters) -> None:  # the core's solve: nodes only
-        if reported:
+    def on_progress(counters: Counters) -> None:  # a solve without reports: nodes and speed
+        if reported or printer is None:
             return
         elapsed = time.monotonic() - start
-        if as_json:
-            progress(args, json.dumps({"nodes": counters.nodes, "seconds": round(elapsed, 3)}))
-        else:
-            progress(args, f"solve: {counters.nodes:,} nodes, {elapsed:.1f} s")
+        printer(SolveReport(counters.nodes, elapsed, counters.nodes, elapsed))
 
     try:
-        out = results.solve_result(
-            game, on_progress=on_progress, on_report=on_report,
-            parallel=parallel_options(args, "solve"),
-            deadline=None if args.time is None else Deadline(args.time),
-            node_limit=args.nodes,
-        )
+        try:
+            out = results.solve_result(
+                game, on_progress=on_progress, on_report=on_report,
+                parallel=parallel_options(args, "solve"),
+                deadline=None if args.time is None else Deadline(args.time),
+                node_limit=args.nodes,
+            )
+        finally:
+            if printer is not None:
+                printer.close()
     except SearchTimeoutError:
         stopped: JsonObject = {
             "value": None,
