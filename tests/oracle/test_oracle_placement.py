@@ -159,11 +159,28 @@ def test_placement_with_position_is_refused() -> None:
 
 
 def test_suite_of_placements_reads_back_and_verifies(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each line starts at its placed position (its 'start'), with no move; it follows the
+    suite schema and ``check --suite`` reads it back."""
     assert main(["suite", "mnk", "--sample", "placement", "--positions", "3", "--quiet"]) == 0
     text = capsys.readouterr().out
     entries = list(read_suite(io.StringIO(text)))
     assert len(entries) == 3
+    for line in text.splitlines():
+        assert validate(json.loads(line), schema("suite-line")) == []
     spec = load("mnk")
     for entry in entries:
         assert entry.moves == () and entry.start is not None
         assert verify_line(spec, entry) == []
+
+
+def test_check_reads_a_placement_suite_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "placed.jsonl"
+    argv = ["suite", "dou-shou-qi", "--sample", "placement", "--positions", "4", "--depth", "1",
+            "--budget", "1", "--quiet", "--output", str(path)]
+    assert main(argv) == 0
+    status = main(["check", "dou-shou-qi", "--engine", f"{ENGINE} dou-shou-qi", "--suite",
+                   str(path), "--json", "--quiet"])
+    out = json.loads(capsys.readouterr().out)
+    assert status == 0 and out["checked"] == 4
