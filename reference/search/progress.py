@@ -48,7 +48,12 @@ class SolveReport:
     moves: dict[str, str] = field(default_factory=dict)
     """Root move (notation) -> what is proven of its value: ``=v``, ``>=v``, ``<=v``, ``best``."""
     estimate: float | None = None
-    """Seconds left, when one can be made (the moves left cost what the moves done did)."""
+    """Seconds left, when one can be made (see :class:`RootEstimate`)."""
+    jobs_done: int = 0
+    """A parallel solve split into jobs: the jobs finished, of ``jobs_total`` (0: not split)."""
+    jobs_total: int = 0
+    what: str = "solve"
+    """The command reporting (the text's first word): ``solve``, ``perft``."""
 
     @property
     def nodes_per_second(self) -> float:
@@ -64,6 +69,8 @@ class SolveReport:
             "moves_total": self.moves_total,
             "moves": self.moves,
         }
+        if self.jobs_total:
+            out["jobs_done"], out["jobs_total"] = self.jobs_done, self.jobs_total
         for name in ("lower", "upper", "bound"):
             value = getattr(self, name)
             if value is not None:
@@ -75,9 +82,11 @@ class SolveReport:
     def text(self) -> str:
         """The report as one line of text."""
         parts = [
-            f"solve: {self.nodes:,} nodes, {self.seconds:.1f} s, "
+            f"{self.what}: {self.nodes:,} nodes, {self.seconds:.1f} s, "
             f"{self.nodes_per_second:,.0f} nodes/s"
         ]
+        if self.jobs_total:
+            parts.append(f"jobs {self.jobs_done} of {self.jobs_total} done")
         if self.lower is not None and self.upper is not None:
             window = f"value in [{self.lower}, {self.upper}]"
             if self.bound is not None:
@@ -93,7 +102,9 @@ class SolveReport:
             parts.append(done)
         if self.estimate is not None:
             parts.append(f"about {math.ceil(self.estimate):,} s left")
-        elif self.moves_total and self.moves_done == self.moves_total:
+        elif (self.moves_total and self.moves_done == self.moves_total) or (
+            self.jobs_total and self.jobs_done == self.jobs_total
+        ):
             parts.append("finishing")
         return "; ".join(parts)
 

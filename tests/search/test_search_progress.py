@@ -197,3 +197,34 @@ def test_command_line_text_progress_is_plain_lines_off_a_terminal(
     assert "\r" not in err
     assert all(line.startswith("solve: ") for line in err.strip().splitlines())
     assert "root moves 9 of 9 decided" in err and "(1 more)" in err
+
+
+def test_parallel_jobs_report_in_the_same_format() -> None:
+    """``--workers``: each finished job is a report of the same format (jobs k of n, nodes,
+    speed, an estimate once a job is done), one updating line on a terminal."""
+    import argparse
+
+    from reference.cli.main import parallel_options
+    from reference.search.stats import SearchStats
+
+    args = argparse.Namespace(workers=2, dask=None, split_depth=None, quiet=False,
+                              progress="text")
+    out = FakeTerminal()
+    options = parallel_options(args, "solve", ProgressPrinter(out))
+    on_job = options["on_job"]
+    assert on_job is not None
+    on_job(1, 4, SearchStats(nodes=100))
+    on_job(4, 4, SearchStats(nodes=400))
+    text = out.getvalue()
+    assert "\n" not in text and text.count("\r") == 2
+    assert "solve: 100 nodes" in text and "jobs 1 of 4 done" in text
+    assert "jobs 4 of 4 done" in text and "finishing" in text
+
+    lines = io.StringIO()
+    args.progress = "json"
+    on_job = parallel_options(args, "solve", ProgressPrinter(lines, json=True))["on_job"]
+    assert on_job is not None
+    on_job(2, 3, SearchStats(nodes=50))
+    (line,) = [json.loads(x) for x in lines.getvalue().splitlines()]
+    assert (line["jobs_done"], line["jobs_total"], line["nodes"]) == (2, 3, 50)
+    assert "nodes_per_second" in line
