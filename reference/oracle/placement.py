@@ -14,6 +14,9 @@ positions instead, in the game's notation, with the right counts for the game:
 * war chess: the units of the start (``--scenario`` or the skirmish), a random non-empty
   subset of each side, on random distinct passable tiles, with random HP up to their own.
 
+In a game with a draw limit (Dou Shou Qi's plies, war chess's turns) half the placements
+stand just before it (:data:`NEAR_THE_LIMIT`), where the default budget tries values.
+
 Every drawn text is read back through the game (``spec.new_game(options, text)``): a text
 the game refuses, or a finished position, is drawn again.  Only ``random.Random(seed)``
 and the rule options are used, so the same seed gives the same positions whatever the
@@ -33,6 +36,8 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
 from reference.connect6.geometry import COLUMN_LETTERS
 from reference.dots_and_boxes.geometry import geometry as box_geometry
@@ -45,9 +50,17 @@ from reference.errors import ParameterError
 from reference.oracle.positions import MAX_DRAWS_PER_POSITION
 from reference.oracle.suite import sampling_options
 from reference.registry import GameSpec
+from reference.search.protocol import PlayableGame
 
-Placer = Callable[[str, random.Random], str]
-"""From the game's start notation (under the rule options) and a generator: a position."""
+AnyGame = PlayableGame[Any]
+
+Placer = Callable[[AnyGame, random.Random], str]
+"""From the game's start (under the rule options) and a generator: a position's notation."""
+
+NEAR_THE_LIMIT = {"dou-shou-qi": 4, "wargame": 2}
+"""Half the placements of a game with a draw limit are this close to it (plies, turns):
+the default budget tries values only there (``check --what value``; our choice: near
+enough that most solve within it)."""
 
 SAMPLES = ("walk", "placement", "both")
 """``--sample``: random games (walk), random placements, or half of each (walks first)."""
@@ -56,8 +69,8 @@ CONNECT6_MAX_STONES = 40
 """Most stones a Connect6 placement puts down (our choice: mid-game, where lines form)."""
 
 
-def _mnk(start: str, rng: random.Random) -> str:
-    rows_text, _ = start.split()
+def _mnk(game: AnyGame, rng: random.Random) -> str:
+    rows_text, _ = game.to_notation().split()
     rows = rows_text.split("/")
     cells = [(r, c) for r in range(len(rows)) for c in range(len(rows[r]))]
     count = rng.randrange(len(cells))  # at least one cell stays empty
@@ -70,8 +83,8 @@ def _mnk(start: str, rng: random.Random) -> str:
     return "/".join("".join(row) for row in board) + " " + to_move
 
 
-def _connect6(start: str, rng: random.Random) -> str:
-    size = int(start.split("/")[0])
+def _connect6(game: AnyGame, rng: random.Random) -> str:
+    size = int(game.to_notation().split("/")[0])
     points = [f"{COLUMN_LETTERS[x]}{y + 1}" for x in range(size) for y in range(size)]
     most = min(CONNECT6_MAX_STONES, size * size - 1)
     black = 2 * rng.randrange((most + 1) // 2) + 1  # odd
@@ -83,8 +96,8 @@ def _connect6(start: str, rng: random.Random) -> str:
     return f"{size}/{','.join(chosen[:black])}/{','.join(chosen[black:])}"
 
 
-def _dots_and_boxes(start: str, rng: random.Random) -> str:
-    empty = parse_boxes(start)
+def _dots_and_boxes(game: AnyGame, rng: random.Random) -> str:
+    empty = parse_boxes(game.to_notation())
     geo = box_geometry(empty.rows, empty.cols)
     count = rng.randrange(geo.num_edges)  # at least one line left to draw
     edges = 0
@@ -96,15 +109,20 @@ def _dots_and_boxes(start: str, rng: random.Random) -> str:
     return format_boxes(position)
 
 
-def _dou_shou_qi(start: str, rng: random.Random) -> str:
-    return format_placement(random_placement(rng, pieces_per_side=(2, 8)))
+def _dou_shou_qi(game: AnyGame, rng: random.Random) -> str:
+    placement = random_placement(rng, pieces_per_side=(2, 8))
+    limit: int | None = getattr(game, "draw_limit", None)
+    if limit is not None and rng.random() < 0.5:
+        plies = max(0, limit - rng.randint(1, NEAR_THE_LIMIT["dou-shou-qi"]))
+        placement = replace(placement, plies=plies)
+    return format_placement(placement)
 
 
 _UNIT = re.compile(r"([ab][A-Z])@([a-z][0-9]+):([0-9]+)(/.*)")
 
 
-def _wargame(start: str, rng: random.Random) -> str:
-    fields = start.split()
+def _wargame(game: AnyGame, rng: random.Random) -> str:
+    fields = game.to_notation().split()
     rows_text, units_text = fields[0], fields[1]
     body = rows_text.rpartition(":")[2]  # after hex: or oct:
     rows = body.split("/")
@@ -127,6 +145,10 @@ def _wargame(start: str, rng: random.Random) -> str:
     ]
     fields[1] = ",".join(placed) or "-"
     fields[2] = rng.choice("ab")
+    if len(fields) == 4 and rng.random() < 0.5:  # the turn counter: near its limit
+        limit = int(fields[3].partition("/")[2])
+        played = max(0, limit - rng.randint(1, NEAR_THE_LIMIT["wargame"]))
+        fields[3] = f"{played}/{limit}"
     return " ".join(fields)
 
 
@@ -157,7 +179,7 @@ def placement_positions(spec: GameSpec, options: object, *, count: int, seed: in
     if count < 0:
         raise ParameterError(f"need count >= 0, got {count}")
     values = spec.check_options(sampling_options(spec, options))
-    start = spec.new_game(values, None).to_notation()
+    start = spec.new_game(values, None)
     rng = random.Random(seed)
     drawn: list[str] = []
     seen: set[str] = set()
@@ -175,6 +197,11 @@ def placement_positions(spec: GameSpec, options: object, *, count: int, seed: in
         if text not in seen:
             seen.add(text)
             drawn.append(text)
+    if count and not drawn:
+        raise ParameterError(
+            f"no random placement of {spec.name} under these rules is a legal, unfinished "
+            "position (use --sample walk)"
+        )
     return drawn
 
 

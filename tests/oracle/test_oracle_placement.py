@@ -132,16 +132,35 @@ def test_check_with_placements_agrees_with_a_right_engine(
     assert "random placements" in out["source"]
 
 
+@pytest.mark.parametrize("bug", ["trap-takes", "water-mouse-takes"])
 def test_placements_find_a_capture_bug_that_random_games_miss(
-    capsys: pytest.CaptureFixture[str],
+    bug: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    engine = f"{ENGINE} dou-shou-qi --bug trap-takes"
-    common = ["dou-shou-qi", "--engine", engine, "--positions", "30", "--depth", "1"]
+    """The issue: a trap bug and a mouse-in-water bug passed 1,000 default positions.  Forty
+    random games (perft 2, no rule corners) still miss them; forty placements do not."""
+    engine = f"{ENGINE} dou-shou-qi --bug {bug}"
+    common = ["dou-shou-qi", "--engine", engine, "--positions", "40"]
     status, out = run_check(capsys, *common)
-    assert status == 0 and out["agree"]  # 30 random games: no capture from a trap
+    assert status == 0 and out["agree"]
     status, out = run_check(capsys, *common, "--sample", "placement")
     assert status == 1 and out["finding"] is not None
     assert "--position" in out["reproduce"]  # reproduced from the placed position
+
+
+@pytest.mark.parametrize("game", ["dou-shou-qi", "wargame"])
+def test_placements_near_the_draw_limit_let_values_be_compared(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Far from the draw limit the default budget tries no value; half the placements stand
+    just before it, so ``--what value`` compares some with the default budget."""
+    spec = load(game)
+    values = spec.check_options({})
+    texts = placement_positions(spec, {}, count=8, seed=1)
+    near = [t for t in texts if spec.budget_for(spec.new_game(values, t)) > 0]
+    assert 0 < len(near) < len(texts)
+    status, out = run_check(capsys, game, "--engine", f"{ENGINE} {game}", "--sample",
+                            "placement", "--what", "value", "--positions", "8")
+    assert status == 0 and out["checked"] >= 1
 
 
 def test_both_draws_half_walks_then_half_placements(capsys: pytest.CaptureFixture[str]) -> None:
