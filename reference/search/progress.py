@@ -76,7 +76,7 @@ class SolveReport:
             if value is not None:
                 out[name] = value
         if self.estimate is not None:
-            out["estimate_seconds"] = round(self.estimate, 1)
+            out["estimate_seconds"] = math.ceil(self.estimate * 10) / 10  # rounded up
         return out
 
     def text(self) -> str:
@@ -101,7 +101,7 @@ class SolveReport:
                 done += ": " + ", ".join(shown)
             parts.append(done)
         if self.estimate is not None:
-            parts.append(f"about {math.ceil(self.estimate):,} s left")
+            parts.append(f"about {max(1, math.ceil(self.estimate)):,} s left")  # work is left
         elif (self.moves_total and self.moves_done == self.moves_total) or (
             self.jobs_total and self.jobs_done == self.jobs_total
         ):

@@ -54,6 +54,13 @@ def test_text_names_a_few_moves_json_all() -> None:
     assert len(many.as_json()["moves"]) == 40  # type: ignore[arg-type]
 
 
+def test_work_left_is_never_said_to_take_0_s() -> None:
+    quick = SolveReport(nodes=1, seconds=1.0, run_nodes=1, run_seconds=1.0, moves_done=1,
+                        moves_total=4, estimate=0.01)
+    assert "about 1 s left" in quick.text()
+    assert quick.as_json()["estimate_seconds"] == 0.1
+
+
 def test_all_moves_decided_says_finishing_not_zero_seconds() -> None:
     done = SolveReport(nodes=1, seconds=1.0, run_nodes=1, run_seconds=1.0, moves_done=4,
                        moves_total=4)
@@ -72,7 +79,7 @@ def test_json_lines_parse_and_carry_the_fields() -> None:
     assert first["nodes"] == 3_000_000 and first["nodes_per_second"] == 200_000
     assert (first["lower"], first["upper"], first["bound"]) == (-1, 1, 0)
     assert (first["moves_done"], first["moves_total"]) == (3, 8)
-    assert first["estimate_seconds"] == 20.2
+    assert first["estimate_seconds"] == 20.2  # rounded up to a tenth: never below
     assert "lower" not in lines[1]
 
 
