@@ -186,6 +186,8 @@ class Case:
 def build_cases(spec: GameSpec, args: argparse.Namespace) -> list[Case]:
     """The positions to check, from the options, ``--moves`` or ``--suite``."""
     cli_options = given_options(spec, args)
+    if args.sample != "walk" and (args.suite is not None or args.moves is not None):
+        raise ParameterError(f"--sample {args.sample} draws positions: not with --suite or --moves")
     if args.suite is not None:
         if args.moves is not None or args.position is not None:
             raise ParameterError("give --suite alone, without --moves or --position")
@@ -375,6 +377,8 @@ def run(spec: GameSpec, args: argparse.Namespace) -> int:
 
         if args.suite is not None or args.moves is not None or args.position is not None:
             raise ParameterError("give --tablebase alone, without --suite, --moves or --position")
+        if args.sample != "walk":
+            raise ParameterError("--tablebase draws from the table: give it without --sample")
         return check_tablebase.run(spec, args, given_options(spec, args))
     out, cases = report(spec, args)
     print(json.dumps(out) if args.json else render(out, current_case(out, cases)))

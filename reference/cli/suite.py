@@ -74,6 +74,8 @@ def write_suite(spec: GameSpec, args: argparse.Namespace, out: IO[str]) -> int:
 
         if args.position is not None:
             raise ParameterError("give --tablebase or --position, not both")
+        if args.sample != "walk":
+            raise ParameterError("--tablebase draws from the table: give it without --sample")
         return check_tablebase.write_suite(spec, args, given_options(spec, args), out)
     check_random_play(args)
     options = given_options(spec, args)

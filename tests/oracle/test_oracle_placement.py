@@ -170,11 +170,21 @@ def test_both_draws_half_walks_then_half_placements(capsys: pytest.CaptureFixtur
     assert "random moves and random placements" in out["source"]
 
 
-def test_placement_with_position_is_refused() -> None:
+def test_placement_with_position_moves_or_suite_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     from reference.cli.check import check
 
     with pytest.raises(ParameterError, match="--sample placement"):
         check("mnk", ENGINE + " mnk", sample="placement", position=".../.x./... o")
+    with pytest.raises(ParameterError, match="--sample both"):
+        check("mnk", ENGINE + " mnk", sample="both", moves="b2")
+    for command in ("check", "suite"):
+        argv = [command, "dou-shou-qi", "--tablebase", "A: W / B: D", "--sample", "placement"]
+        if command == "check":
+            argv += ["--engine", ENGINE + " dou-shou-qi"]
+        assert main(argv) == 2
+        assert "without --sample" in capsys.readouterr().err
 
 
 def test_suite_of_placements_reads_back_and_verifies(capsys: pytest.CaptureFixture[str]) -> None:
