@@ -290,7 +290,10 @@ def _solve_serial(
             game, on_progress, deadline=deadline, on_report=on_report
         )
         return solution
-    return solve_raw(game, tt=tt, on_progress=on_progress, deadline=deadline, node_limit=node_limit)
+    return solve_raw(
+        game, tt=tt, on_progress=on_progress, deadline=deadline, node_limit=node_limit,
+        on_report=on_report,
+    )
 
 
 def _solve_parallel(

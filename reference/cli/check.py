@@ -31,7 +31,7 @@ from reference.cli.options import (
     add_output_arguments,
     add_random_play_arguments,
     check_random_play,
-    draw_positions,
+    draw_starts,
     given_options,
     options_to_argv,
 )
@@ -56,7 +56,7 @@ from reference.oracle.engine import (
     request_line,
 )
 from reference.oracle.positions import replay
-from reference.oracle.suite import SuiteEntry, game_factory, read_suite, sampling_options
+from reference.oracle.suite import SuiteEntry, game_factory, read_suite
 from reference.ranges import add_ranged_argument
 from reference.registry import GameSpec, JsonObject, explainer_for
 from reference.search.protocol import PlayableGame
@@ -186,6 +186,8 @@ class Case:
 def build_cases(spec: GameSpec, args: argparse.Namespace) -> list[Case]:
     """The positions to check, from the options, ``--moves`` or ``--suite``."""
     cli_options = given_options(spec, args)
+    if args.sample != "walk" and (args.suite is not None or args.moves is not None):
+        raise ParameterError(f"--sample {args.sample} draws positions: not with --suite or --moves")
     if args.suite is not None:
         if args.moves is not None or args.position is not None:
             raise ParameterError("give --suite alone, without --moves or --position")
@@ -203,12 +205,14 @@ def build_cases(spec: GameSpec, args: argparse.Namespace) -> list[Case]:
     corners = []  # the rule corners are positions from the start: not with --position
     if not args.no_corners and start is None:
         corners = corner_cases(spec, cli_options, new_game, depth)
-    sampler = game_factory(spec, sampling_options(spec, cli_options), start)
     drawn = [
         Case(moves, cli_options, new_game, depth, start=start)
-        for moves in draw_positions(sampler, args)
+        if origin == start
+        else Case(moves, cli_options, game_factory(spec, cli_options, origin), depth, start=origin)
+        for origin, moves in draw_starts(spec, cli_options, start, args)
     ]
-    return corners + [case for case in drawn if case.moves not in {c.moves for c in corners}]
+    known = {(c.start, c.moves) for c in corners}
+    return corners + [case for case in drawn if (case.start, case.moves) not in known]
 
 
 def corner_cases(
@@ -340,6 +344,13 @@ def _check_case(case: Case, engine: Peer, what: str, budget: int) -> Finding | s
     )
 
 
+def _origin_name(out: JsonObject) -> str:
+    """What a case's start is when it is not ``--position``: a suite line's or a placement."""
+    return "the suite line's start" if str(out.get("source", "")).startswith("suite") else (
+        "the placed position"
+    )
+
+
 def reproduce_command(
     spec: GameSpec,
     args: argparse.Namespace,
@@ -366,6 +377,8 @@ def run(spec: GameSpec, args: argparse.Namespace) -> int:
 
         if args.suite is not None or args.moves is not None or args.position is not None:
             raise ParameterError("give --tablebase alone, without --suite, --moves or --position")
+        if args.sample != "walk":
+            raise ParameterError("--tablebase draws from the table: give it without --sample")
         return check_tablebase.run(spec, args, given_options(spec, args))
     out, cases = report(spec, args)
     print(json.dumps(out) if args.json else render(out, current_case(out, cases)))
@@ -637,6 +650,10 @@ def report_head(spec: GameSpec, args: argparse.Namespace, cases: Sequence[Case])
         source = "--moves"
     else:
         source = f"seed {args.seed}, {args.min_moves}..{args.max_moves} random moves"
+        if args.sample == "placement":
+            source = f"seed {args.seed}, random placements"
+        elif args.sample == "both":
+            source += " and random placements"
         corners = sum(1 for case in cases if case.rule is not None)
         if corners:
             source = f"{corners} rule corners, then {source}"
@@ -805,14 +822,14 @@ def render(out: JsonObject, case: Case | None) -> str:
     if case is not None:
         after = f"after {' '.join(case.moves) or '(the start)'}"
         if case.start is not None:
-            named = "--position" if out.get("start") else "the suite line's start"
+            named = "--position" if out.get("start") else _origin_name(out)
             after = f"after {' '.join(case.moves) or '(no move)'} from {named} {case.start}"
         lines.append(f"  checked:   {after}")
     trail = finding["trail"]
     assert isinstance(trail, list)
     origin = "(the start)"
     if case is not None and case.start is not None:
-        origin = "(the --position)" if out.get("start") else "(the suite line's start)"
+        origin = "(the --position)" if out.get("start") else f"({_origin_name(out)})"
     for step in trail:
         asked = "value after" if step["depth"] is None else f"perft {step['depth']} below"
         lines.append(
@@ -871,6 +888,7 @@ def check(
     seed: int | None = None,
     min_moves: int | None = None,
     max_moves: int | None = None,
+    sample: str | None = None,
     depth: int | None = None,
     budget: int | None = None,
     corners: bool = True,
@@ -914,6 +932,7 @@ def check(
         "--seed": seed,
         "--min-moves": min_moves,
         "--max-moves": max_moves,
+        "--sample": sample,
         "--depth": depth,
         "--budget": budget,
         "--timeout": timeout,

@@ -53,7 +53,7 @@ from reference.search import (
     SearchStats,
 )
 from reference.search.context import MAX_TIME_LIMIT, Deadline
-from reference.search.progress import SolveReport
+from reference.search.progress import ProgressPrinter, RootEstimate, SolveReport
 from reference.search.protocol import PlayableGame
 
 if TYPE_CHECKING:
@@ -138,23 +138,36 @@ def _moves(out: JsonObject, key: str) -> list[str]:
 # the generic commands
 
 
-def parallel_options(args: argparse.Namespace, command: str) -> results.ParallelOptions:
+def parallel_options(
+    args: argparse.Namespace, command: str, printer: ProgressPrinter | None = None
+) -> results.ParallelOptions:
     """The keyword arguments of ``--workers``, ``--dask`` and ``--split-depth`` for the API,
-    with a progress line on stderr after each finished job (JSON with ``--progress json``)."""
+    with a progress report after each finished job in the format of every solve
+    (:class:`~reference.search.progress.SolveReport`: nodes, speed, jobs k of n, an estimate;
+    JSON with ``--progress json``) through ``printer`` (by default one on stderr, none
+    with ``--quiet``)."""
     if args.workers is None and args.dask is None:
         if args.split_depth is not None:
             raise ParameterError("--split-depth needs --workers N or --dask ADDRESS")
         return {}
+    if printer is None and not args.quiet:
+        printer = ProgressPrinter(sys.stderr, json=getattr(args, "progress", "text") == "json")
     start = time.monotonic()
+    timing = RootEstimate()
+    timing.start(start, 0)
 
     def on_job(done: int, total: int, stats: SearchStats) -> None:
-        elapsed = time.monotonic() - start
-        if getattr(args, "progress", "text") == "json":
-            line = {"jobs_done": done, "jobs_total": total, "nodes": stats.nodes,
-                    "seconds": round(elapsed, 3)}
-            progress(args, json.dumps(line))
-        else:
-            progress(args, f"{command}: {done}/{total} jobs, {stats.nodes:,} nodes, {elapsed:.1f} s")
+        if printer is None:
+            return
+        now = time.monotonic()
+        timing.decided(now, done)
+        elapsed = now - start
+        printer(SolveReport(
+            stats.nodes, elapsed, stats.nodes, elapsed, estimate=timing.estimate(now, done, total),
+            jobs_done=done, jobs_total=total, what=command,
+        ))
+        if done == total and command != "solve":
+            printer.close()
 
     return {
         "workers": args.workers,
@@ -169,36 +182,39 @@ def cmd_solve(spec: GameSpec, args: argparse.Namespace) -> None:
 
     game = build_game(spec, args)
     start = time.monotonic()
-    as_json = args.progress == "json"
+    printer = None if args.quiet else ProgressPrinter(sys.stderr, json=args.progress == "json")
     reported = False
     bounded = args.time is not None or args.nodes is not None
-    if bounded and parallel_options(args, "solve"):
+    parallel = parallel_options(args, "solve", printer)
+    if bounded and parallel:
         raise ParameterError("--time and --nodes are for a serial solve (not --workers / --dask)")
     warning = spec.out_of_reach(game) if spec.out_of_reach is not None else None
     if warning is not None and not bounded:
         progress(args, f"solve: {warning}")
 
-    def on_report(report: SolveReport) -> None:  # a game's own solver: the root's progress
+    def on_report(report: SolveReport) -> None:  # every game's solve: one format
         nonlocal reported
         reported = True
-        progress(args, json.dumps(report.as_json()) if as_json else report.text())
+        if printer is not None:
+            printer(report)
 
-    def on_progress(counters: Counters) -> None:  # the core's solve: nodes only
-        if reported:
+    def on_progress(counters: Counters) -> None:  # a solve without reports: nodes and speed
+        if reported or printer is None:
             return
         elapsed = time.monotonic() - start
-        if as_json:
-            progress(args, json.dumps({"nodes": counters.nodes, "seconds": round(elapsed, 3)}))
-        else:
-            progress(args, f"solve: {counters.nodes:,} nodes, {elapsed:.1f} s")
+        printer(SolveReport(counters.nodes, elapsed, counters.nodes, elapsed))
 
     try:
-        out = results.solve_result(
-            game, on_progress=on_progress, on_report=on_report,
-            parallel=parallel_options(args, "solve"),
-            deadline=None if args.time is None else Deadline(args.time),
-            node_limit=args.nodes,
-        )
+        try:
+            out = results.solve_result(
+                game, on_progress=on_progress, on_report=on_report,
+                parallel=parallel,
+                deadline=None if args.time is None else Deadline(args.time),
+                node_limit=args.nodes,
+            )
+        finally:
+            if printer is not None:
+                printer.close()
     except SearchTimeoutError:
         stopped: JsonObject = {
             "value": None,

@@ -68,6 +68,14 @@ def add_random_play_arguments(parser: argparse.ArgumentParser) -> None:
     add_ranged_argument(
         parser, "--min-moves", PLIES, "... and at least this many (default 0)", default=0
     )
+    parser.add_argument(
+        "--sample",
+        choices=("walk", "placement", "both"),
+        default="walk",
+        help="how positions are drawn: walk = random games from the start (default), "
+        "placement = pieces or stones placed at random (whole positions, asked of an engine in "
+        "the position form; not with --position), both = half of each",
+    )
 
 
 def add_output_arguments(parser: argparse.ArgumentParser) -> None:
@@ -98,6 +106,36 @@ def draw_positions(
         max_moves=args.max_moves,
         min_moves=args.min_moves,
     )
+
+
+def draw_starts(
+    spec: GameSpec, options: JsonObject, start: str | None, args: argparse.Namespace
+) -> list[tuple[str | None, tuple[str, ...]]]:
+    """The positions ``--sample`` draws, each as ``(start, moves)``: a random game's moves
+    from ``start`` (``--position`` or ``None``, the game's start), or a random placement
+    with no moves (:mod:`reference.oracle.placement`).  With ``both``, the first half
+    (rounded up) are random games.  Only the rule options and ``--seed`` choose them."""
+    from reference.oracle.placement import placement_positions
+    from reference.oracle.suite import game_factory, sampling_options
+
+    sample = getattr(args, "sample", "walk")
+    if sample != "walk" and start is not None:
+        raise ParameterError(f"--sample {sample} draws whole positions: give it without --position")
+    walks = {"walk": args.positions, "placement": 0}.get(sample, (args.positions + 1) // 2)
+    placed = args.positions - walks
+    drawn: list[tuple[str | None, tuple[str, ...]]] = []
+    if walks:
+        sampler = game_factory(spec, sampling_options(spec, options), start)
+        count = args.positions
+        args.positions = walks
+        try:
+            drawn += [(start, moves) for moves in draw_positions(sampler, args)]
+        finally:
+            args.positions = count
+    if placed:
+        texts = placement_positions(spec, options, count=placed, seed=args.seed)
+        drawn += [(text, ()) for text in texts]
+    return drawn
 
 
 # ---------------------------------------------------------------------------

@@ -21,12 +21,12 @@ from reference.cli.options import (
     add_draw_arguments,
     add_random_play_arguments,
     check_random_play,
-    draw_positions,
+    draw_starts,
     given_options,
 )
 from reference.errors import ParameterError
 from reference.oracle.positions import replay
-from reference.oracle.suite import game_factory, sampling_options, suite_line
+from reference.oracle.suite import game_factory, suite_line
 from reference.ranges import add_ranged_argument
 from reference.registry import GameSpec
 
@@ -74,19 +74,20 @@ def write_suite(spec: GameSpec, args: argparse.Namespace, out: IO[str]) -> int:
 
         if args.position is not None:
             raise ParameterError("give --tablebase or --position, not both")
+        if args.sample != "walk":
+            raise ParameterError("--tablebase draws from the table: give it without --sample")
         return check_tablebase.write_suite(spec, args, given_options(spec, args), out)
     check_random_play(args)
     options = given_options(spec, args)
     start = args.position
-    draws = draw_positions(game_factory(spec, sampling_options(spec, options), start), args)
-    new_game = game_factory(spec, options, start)
+    draws = draw_starts(spec, options, start, args)
     depth = spec.depth if args.depth is None else args.depth
     unsolved = {"value not tried": 0, "over budget": 0}
-    for index, moves in enumerate(draws, start=1):
+    for index, (origin, moves) in enumerate(draws, start=1):
         budget = args.budget
         if budget is None:  # the game's default for this position (it may depend on the plies left)
-            budget = spec.budget_for(replay(new_game, moves))
-        line = suite_line(spec, options, moves, depth=depth, budget=budget, start=start)
+            budget = spec.budget_for(replay(game_factory(spec, options, origin), moves))
+        line = suite_line(spec, options, moves, depth=depth, budget=budget, start=origin)
         out.write(json.dumps(line) + "\n")
         out.flush()
         solved = "solved"

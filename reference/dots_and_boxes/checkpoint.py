@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from reference.errors import ParameterError
+from reference.files import unique_keys
 
 CHECKPOINT_FORMAT = "reference-dots-and-boxes-solver-checkpoint"
 CHECKPOINT_VERSION = 1
@@ -79,7 +80,7 @@ def load_checkpoint(path: Path, header: dict[str, object]) -> tuple[RootProgress
     """Read a checkpoint of :func:`save_checkpoint` for the same board, position and rules."""
     try:
         with open(path, "rb") as f:
-            data = json.loads(f.readline())
+            data = json.loads(f.readline(), object_pairs_hook=unique_keys)
             if not isinstance(data, dict):
                 raise ValueError("header is not an object")
             for k, v in header.items():

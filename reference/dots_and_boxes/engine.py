@@ -75,7 +75,7 @@ from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dots_and_boxes.shared_table import KEY_BITS, SharedBoxTable
 from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search.context import DEADLINE_CHECK_INTERVAL, Deadline
-from reference.search.progress import SolveReport
+from reference.search.progress import RootEstimate, SolveReport
 from reference.search.protocol import Score
 from reference.search.solve import RawSolution
 from reference.search.stats import Counters, SearchStats
@@ -759,7 +759,8 @@ class _Reporter:
         self.start, self.start_nodes, self.earlier = clock(), solver.counters.nodes, progress.seconds
         self.value: int | None = None
         """The root value, once known (then the root moves are tested against it)."""
-        self.tests_start: tuple[float, int] | None = None
+        self.timing = RootEstimate()
+        """When the root moves are decided: the estimate of the time left."""
         user = solver.on_progress
 
         def tick(counters: Counters) -> None:
@@ -781,13 +782,10 @@ class _Reporter:
                     moves[self.game.format_move(orbit[0])] = (
                         f"={value}" if progress.tests[name] else f"<={value - 2}"
                     )
-            if self.tests_start is None:
-                self.tests_start = (now, len(moves))
-        estimate = None
-        if self.tests_start is not None and len(moves) > self.tests_start[1]:
-            began, done_before = self.tests_start
-            per_move = (now - began) / (len(moves) - done_before)
-            estimate = per_move * (len(self.orbits) - len(moves))
+            if self.timing.began is None:  # the tests start (a resumed solve: some are done)
+                self.timing.start(now, len(moves))
+            self.timing.decided(now, len(moves))
+        estimate = self.timing.estimate(now, len(moves), len(self.orbits))
         nodes, run = self.solver.counters.nodes, now - self.start
         self.on_report(SolveReport(
             nodes, self.earlier + run, nodes - self.start_nodes, run, progress.lower,

@@ -62,7 +62,7 @@ from reference.dots_and_boxes.layout import Layout, layout
 from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dots_and_boxes.shared_table import KEY_BITS, SharedBoxTable
 from reference.errors import GameError
-from reference.search.progress import SolveReport
+from reference.search.progress import RootEstimate, SolveReport
 from reference.search.solve import RawSolution
 from reference.search.stats import SearchStats
 
@@ -281,7 +281,7 @@ class RootBounds:
 
 Submit = Callable[[int, int], "Future[MoveBound]"]
 """``submit(class index, bound)``: the job testing one class against a bound."""
-Report = Callable[[RootBounds, int, float, SearchStats], None]
+Report = Callable[[RootBounds, int, float | None, SearchStats], None]
 """``report(bounds, beta, seconds left in this round, counters so far)`` after each job."""
 
 
@@ -295,7 +295,8 @@ def run_rounds(
     while beta is not None:
         pending = bounds.pending(beta)
         futures = {submit(i, beta): i for i in pending}
-        started, done = time.monotonic(), 0
+        timing, done = RootEstimate(), 0
+        timing.start(time.monotonic(), 0)
         try:
             for future in as_completed(futures):
                 found = future.result()
@@ -303,8 +304,9 @@ def run_rounds(
                 stats = _add(stats, found.stats)
                 done += 1
                 if report is not None:
-                    per_job = (time.monotonic() - started) / done
-                    report(bounds, beta, per_job * (len(pending) - done), stats)
+                    now = time.monotonic()
+                    timing.decided(now, done)
+                    report(bounds, beta, timing.estimate(now, done, len(pending)), stats)
         finally:
             for future in futures:
                 future.cancel()
@@ -393,7 +395,7 @@ def solve_in_parallel(
         job = MoveTest(game.rows, game.cols, rules, root, child, gain, beta, name, max_entries)
         return executor.submit(run_move_test, job)
 
-    def report(state: RootBounds, beta: int, estimate: float, stats: SearchStats) -> None:
+    def report(state: RootBounds, beta: int, estimate: float | None, stats: SearchStats) -> None:
         assert on_report is not None
         lower, upper = state.window()
         seconds = time.perf_counter() - start

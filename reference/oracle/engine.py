@@ -259,6 +259,8 @@ class Engine:
         self.hello: Hello | None = None
         self.requests = 0
         """Requests sent so far (the id of the last one, under protocol 2)."""
+        self.limit_option = "--timeout"
+        """The option a missing answer's fault names (the handshake has its own)."""
         try:
             self._spawn()
         except BaseException:
@@ -313,6 +315,13 @@ class Engine:
         An engine that answers the perft first ignored the handshake; one that exits or
         writes anything else is restarted and asked the perft alone: both speak protocol 1.
         """
+        self.limit_option = "--handshake-timeout"
+        try:
+            return self._handshake(game, options)
+        finally:
+            self.limit_option = "--timeout"
+
+    def _handshake(self, game: str, options: Mapping[str, str]) -> tuple[Hello, PerftAnswer]:
         hello = hello_line(game, options)
         probe = request_line("perft", (), 1)
         self._send(hello)
@@ -509,7 +518,8 @@ class Engine:
                     )
                 self._fail(
                     "timeout",
-                    f"no answer within {deadline.end - deadline.start:g} s (a missing answer, or raise --timeout)",
+                    f"no answer within {deadline.end - deadline.start:g} s (a missing answer, "
+                    f"or raise {self.limit_option})",
                     request,
                 )
             raw = self._take(min(remaining, EXIT_POLL))

@@ -30,6 +30,7 @@ from reference.search.checks import check_count
 from reference.search.context import Deadline, SearchContext, SearchTimeout
 from reference.search.engine import alphabeta_tt_engine
 from reference.search.negamax import NodeFunction, child_value
+from reference.search.progress import RootEstimate, SolveReport
 from reference.search.protocol import INFINITY, MAX_PLY, WIN, Game, ProvesBounds, Score
 from reference.search.rootloop import root_search
 from reference.search.stats import Counters, SearchStats
@@ -108,7 +109,13 @@ def check_no_horizon(ctx: SearchContext) -> None:
         raise GameError(f"the game lasts more than {SOLVE_DEPTH} plies: it cannot be solved here")
 
 
-def root_value(node: NodeFunction, game: Game[M], ctx: SearchContext, null_window: bool) -> Score:
+def root_value(
+    node: NodeFunction,
+    game: Game[M],
+    ctx: SearchContext,
+    null_window: bool,
+    report: CoreReporter | None = None,
+) -> Score:
     """The exact value of the root (not over).
 
     A game scored in points is searched with the full window.  A win / draw / loss
@@ -117,31 +124,113 @@ def root_value(node: NodeFunction, game: Game[M], ctx: SearchContext, null_windo
     null-window tests of MTD(f) and proof-number style solvers): is it at least a
     draw (window ``(-1, 0)``)?  If so, is it a win (window ``(0, 1)``)?  A proof of
     one bound needs only one good move where the value is reached, not a comparison
-    of every move's exact value.
+    of every move's exact value.  ``report`` is told each step (the window, the test).
     """
     if game.counts_points or not null_window:
         value, _ = root_search(node, game, SOLVE_DEPTH, -INFINITY, INFINITY, ctx)
         return value
+    if report is not None:
+        report.window(-1, 1, 0)
     at_least_draw, _ = root_search(node, game, SOLVE_DEPTH, -1, 0, ctx)
     if at_least_draw < 0:
         return -WIN
+    if report is not None:
+        report.window(0, 1, 1)
     win, _ = root_search(node, game, SOLVE_DEPTH, 0, 1, ctx)
     return WIN if win > 0 else 0
 
 
 def optimal_moves(
-    node: NodeFunction, game: Game[M], value: Score, ctx: SearchContext
+    node: NodeFunction,
+    game: Game[M],
+    value: Score,
+    ctx: SearchContext,
+    report: CoreReporter | None = None,
 ) -> tuple[M, ...]:
     """Every legal move worth ``value``, the root's exact value, in ``legal_moves`` order.
 
     No move is worth more, so one null-window test ``(value - 1, value)`` each
     decides it: optimal exactly when its fail-soft result is at least ``value``.
+    ``report`` is told each move decided.
     """
-    return tuple(
-        move
-        for move in game.legal_moves()
-        if child_value(node, game, move, SOLVE_DEPTH - 1, value - 1, value, ctx, 0) >= value
-    )
+    best: list[M] = []
+    for move in game.legal_moves():
+        reaches = child_value(node, game, move, SOLVE_DEPTH - 1, value - 1, value, ctx, 0) >= value
+        if reaches:
+            best.append(move)
+        if report is not None:
+            report.move_decided(move, reaches)
+    return tuple(best)
+
+
+class CoreReporter:
+    """The :class:`~reference.search.progress.SolveReport` s of :func:`solve_raw`, in the
+    format every game's solve shares: called by the search's ticks (every
+    :data:`~reference.search.context.PROGRESS_INTERVAL` nodes) and at each root step.
+
+    The window and the bound under test are in reported values (1 / 0 / -1, or points);
+    while the root value is searched, no root move is decided; then every legal move is
+    tested against it, ``k of n`` decided, and the estimate is a
+    :class:`~reference.search.progress.RootEstimate`.
+    """
+
+    def __init__(
+        self,
+        game: Game[M],
+        ctx: SearchContext,
+        on_report: Callable[[SolveReport], None],
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.game, self.ctx, self.on_report, self.clock = game, ctx, on_report, clock
+        self.format: Callable[[object], str] = getattr(game, "format_move", str)
+        self.total = len(game.legal_moves())
+        self.start, self.start_nodes = clock(), ctx.counters.nodes
+        self.lower: int | None = None
+        self.upper: int | None = None
+        self.bound: int | None = None
+        self.moves: dict[str, str] = {}
+        self.value: int | None = None
+        self.estimate = RootEstimate()
+        self.long = False
+        """Whether the search has ticked (a long solve): only then are root steps reported."""
+        user = ctx.on_progress
+
+        def tick(counters: Counters) -> None:
+            self(tick=True)
+            if user is not None:
+                user(counters)
+
+        ctx.on_progress = tick
+
+    def window(self, lower: int, upper: int, bound: int | None) -> None:
+        self.lower, self.upper, self.bound = lower, upper, bound
+        self()
+
+    def value_known(self, value: int) -> None:
+        """The root value is ``value`` (reported units): the root moves are tested next."""
+        self.value = value
+        self.window(value, value, value)
+        self.estimate.start(self.clock(), 0)
+
+    def move_decided(self, move: object, reaches: bool) -> None:
+        assert self.value is not None
+        self.moves[self.format(move)] = "best" if reaches else f"<={self.value - 1}"
+        self.estimate.decided(self.clock(), len(self.moves))
+        self()
+
+    def __call__(self, tick: bool = False) -> None:
+        if tick:
+            self.long = True
+        if not self.long:  # a short solve says nothing (root steps are told once it is long)
+            return
+        now = self.clock()
+        run = now - self.start
+        nodes = self.ctx.counters.nodes
+        self.on_report(SolveReport(
+            nodes, run, nodes - self.start_nodes, run, self.lower, self.upper, self.bound,
+            len(self.moves), self.total, dict(self.moves),
+            self.estimate.estimate(now, len(self.moves), self.total),
+        ))
 
 
 def solve_raw(
@@ -153,6 +242,8 @@ def solve_raw(
     deadline: Deadline | None = None,
     node_limit: int | None = None,
     null_window: bool = True,
+    on_report: Callable[[SolveReport], None] | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> RawSolution[M]:
     """Solve ``game`` exactly from the current position.
 
@@ -173,7 +264,9 @@ def solve_raw(
     does ``node_limit`` once the search has visited more than that many nodes
     (checked every 64 nodes: a budget that gives the same answer on every machine).
     ``null_window=False`` finds the root value with one full-window search (the
-    answers are the same; it is there to compare).
+    answers are the same; it is there to compare).  ``on_report`` receives a
+    :class:`~reference.search.progress.SolveReport` (nodes, speed by ``clock``, window,
+    root moves decided, estimate) at each root step and every few hundred thousand nodes.
 
     >>> from reference.search.toy_games import Nim
     >>> result = solve_raw(Nim(6, take=3))
@@ -192,9 +285,12 @@ def solve_raw(
     check_solvable(game)
     node = alphabeta_tt_engine if use_tt else alphabeta
     start = time.perf_counter()
+    report = None if on_report is None else CoreReporter(game, ctx, on_report, clock)
     try:
-        value = root_value(node, game, ctx, null_window)
-        best = optimal_moves(node, game, value, ctx)
+        value = root_value(node, game, ctx, null_window, report)
+        if report is not None:
+            report.value_known(game_value(game, value))
+        best = optimal_moves(node, game, value, ctx, report)
     except SearchTimeout:
         raise stopped(ctx) from None
     check_no_horizon(ctx)

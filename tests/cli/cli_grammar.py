@@ -366,6 +366,8 @@ def _oracle_options(b: _Builder, command: str, game: str) -> None:
     b.int_option("--positions", ("1", "2"))
     b.int_option("--depth", ("1",))
     b.int_option("--max-moves", ("0", "3"))
+    if c.chance(0.3):
+        b.add("--sample", c.choice(("walk", "placement", "both", "bogus")))
     b.int_option("--budget", ("500", "5000"))
     if c.chance(0.3):
         b.int_option("--seed", ("1", "7"))

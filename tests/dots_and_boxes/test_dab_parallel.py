@@ -208,7 +208,7 @@ def test_serial_progress_reports_window_root_moves_and_speed() -> None:
     assert (last.lower, last.upper, last.bound) == (-3, -3, -3)
     assert last.moves_done == last.moves_total == 4
     assert set(last.moves.values()) == {"=-3"}
-    assert last.estimate == 0.0
+    assert last.estimate is None  # every move decided: "finishing", never "0 s left"
     windows = [(r.lower, r.upper) for r in reports]
     for (lo1, hi1), (lo2, hi2) in itertools.pairwise(windows):
         assert lo1 is not None and hi1 is not None and lo2 is not None and hi2 is not None

@@ -344,6 +344,17 @@ def test_checkpoint_of_another_solve_is_refused(tmp_path: Path) -> None:
         solve_position(DotsAndBoxes(2, 2), checkpoint=tmp_path / "no" / "such" / "dir.ckpt")
 
 
+def test_a_checkpoint_with_a_key_given_twice_is_refused(tmp_path: Path) -> None:
+    """Issue 31: duplicate JSON keys must not pass silently (the last one would win)."""
+    path = tmp_path / "x.ckpt"
+    solve_position(DotsAndBoxes(2, 2), checkpoint=path, checkpoint_nodes=16)
+    header, _, rest = path.read_bytes().partition(b"\n")
+    assert header.startswith(b"{")
+    path.write_bytes(b'{"rows": 2, ' + header[1:] + b"\n" + rest)
+    with pytest.raises(ParameterError, match="'rows' is given twice"):
+        solve_position(DotsAndBoxes(2, 2), checkpoint=path)
+
+
 def test_trim_keeps_the_deep_entries() -> None:
     """A table capped at 200 entries still solves 2x3 exactly; a trim drops the entries with
     the most edges drawn first."""

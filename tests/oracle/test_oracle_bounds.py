@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -115,3 +116,48 @@ def test_sigterm_to_check_stops_the_engine(tmp_path: Path, signum: int) -> None:
     assert signal.Signals(signum).name in err.decode()
     with pytest.raises(ProcessLookupError):
         os.kill(engine_pid, 0)  # no engine left behind
+
+
+def _stepping_clock(step: float) -> Callable[[], float]:
+    ticks = iter(range(10**9))
+    return lambda: step * next(ticks)
+
+
+def test_the_handshake_has_its_own_timeout_not_the_answers(tmp_path: Path) -> None:
+    """``--timeout`` once left the handshake at 60 s: now the handshake waits
+    ``handshake_timeout`` (and names that option), answers wait ``timeout``.  The clock is
+    injected: each reading is 10 s later, so nothing waits on the wall clock."""
+    command = script(tmp_path, "mute", "import sys\nfor line in sys.stdin: pass\n")
+    with Engine(command, timeout=3600, handshake_timeout=30,
+                clock=_stepping_clock(10.0)) as engine:
+        with pytest.raises(EngineFault) as fault:
+            engine.handshake("mnk", {})
+        assert fault.value.kind == "timeout"
+        assert "within 30 s" in str(fault.value) and "--handshake-timeout" in str(fault.value)
+
+
+def test_a_missing_answer_names_the_answer_timeout(tmp_path: Path) -> None:
+    command = script(tmp_path, "mute", "import sys\nfor line in sys.stdin: pass\n")
+    with Engine(command, timeout=20, handshake_timeout=3600,
+                clock=_stepping_clock(10.0)) as engine:
+        with pytest.raises(EngineFault) as fault:
+            engine.perft((), 1)
+        assert "within 20 s" in str(fault.value) and "raise --timeout" in str(fault.value)
+
+
+def test_check_passes_handshake_timeout_apart_from_timeout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A mute engine never answers, so the handshake fault is certain (not a race); its
+    message carries the --handshake-timeout given, not --timeout's."""
+    import json
+
+    from reference.cli.main import main
+
+    command = script(tmp_path, "mute", "import sys\nfor line in sys.stdin: pass\n")
+    argv = ["check", "mnk", "--engine", " ".join(command), "--timeout", "600",
+            "--handshake-timeout", "0.2", "--json", "--quiet"]
+    assert main(argv) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["fault"]["kind"] == "timeout"
+    assert "within 0.2 s" in out["fault"]["message"]
