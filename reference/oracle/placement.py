@@ -39,13 +39,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from reference.connect6.geometry import COLUMN_LETTERS
-from reference.dots_and_boxes.geometry import geometry as box_geometry
-from reference.dots_and_boxes.notation import Position as BoxPosition
-from reference.dots_and_boxes.notation import format_position as format_boxes
-from reference.dots_and_boxes.notation import parse_position as parse_boxes
-from reference.dou_shou_qi.notation import format_placement
-from reference.dou_shou_qi.positions import random_placement
 from reference.errors import ParameterError
 from reference.oracle.positions import MAX_DRAWS_PER_POSITION
 from reference.oracle.suite import sampling_options
@@ -84,6 +77,9 @@ def _mnk(game: AnyGame, rng: random.Random) -> str:
 
 
 def _connect6(game: AnyGame, rng: random.Random) -> str:
+    # imported here: importing the oracle imports no game
+    from reference.connect6.geometry import COLUMN_LETTERS
+
     size = int(game.to_notation().split("/")[0])
     points = [f"{COLUMN_LETTERS[x]}{y + 1}" for x in range(size) for y in range(size)]
     most = min(CONNECT6_MAX_STONES, size * size - 1)
@@ -97,6 +93,12 @@ def _connect6(game: AnyGame, rng: random.Random) -> str:
 
 
 def _dots_and_boxes(game: AnyGame, rng: random.Random) -> str:
+    # imported here: importing the oracle imports no game
+    from reference.dots_and_boxes.geometry import geometry as box_geometry
+    from reference.dots_and_boxes.notation import Position as BoxPosition
+    from reference.dots_and_boxes.notation import format_position as format_boxes
+    from reference.dots_and_boxes.notation import parse_position as parse_boxes
+
     empty = parse_boxes(game.to_notation())
     geo = box_geometry(empty.rows, empty.cols)
     count = rng.randrange(geo.num_edges)  # at least one line left to draw
@@ -110,6 +112,10 @@ def _dots_and_boxes(game: AnyGame, rng: random.Random) -> str:
 
 
 def _dou_shou_qi(game: AnyGame, rng: random.Random) -> str:
+    # imported here: importing the oracle imports no game
+    from reference.dou_shou_qi.notation import format_placement
+    from reference.dou_shou_qi.positions import random_placement
+
     placement = random_placement(rng, pieces_per_side=(2, 8))
     limit: int | None = getattr(game, "draw_limit", None)
     if limit is not None and rng.random() < 0.5:
