@@ -6,6 +6,7 @@ import functools
 import time
 
 import pytest
+from fake_clock import FakeClock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_profiles import examples
@@ -281,20 +282,6 @@ def test_iterative_deepening_stops_at_a_proven_win_or_an_exact_value() -> None:
     assert (won.value, won.depth, won.best_move) == (WIN - 5, 5, 1)
     exact = iterative_deepening(PointsNim(7), max_depth=50)
     assert exact.exact and exact.depth <= 7 and exact.value == points_nim_value(7)
-
-
-class FakeClock:
-    """A clock that advances ``step`` seconds each time it is read (no real time involved)."""
-
-    def __init__(self, step: float) -> None:
-        self.now = 0.0
-        self.step = step
-        self.reads = 0
-
-    def __call__(self) -> float:
-        self.reads += 1
-        self.now += self.step
-        return self.now
 
 
 def test_iterative_deepening_respects_the_time_limit() -> None:
