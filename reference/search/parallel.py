@@ -419,15 +419,6 @@ JobProgress = Callable[[int, int, SearchStats], None]
 """Called after each finished job: (jobs done, jobs in all, counters summed so far)."""
 
 
-def _add(a: SearchStats, b: SearchStats) -> SearchStats:
-    return SearchStats(
-        a.nodes + b.nodes,
-        a.tt_probes + b.tt_probes,
-        a.tt_hits + b.tt_hits,
-        a.tt_cutoffs + b.tt_cutoffs,
-    )
-
-
 def _cancel(futures: Sequence[Future[Any]]) -> None:
     for future in futures:
         future.cancel()
@@ -504,7 +495,7 @@ def run_solve_jobs(
                 continue
             score, job_stats = future.result()
             known[index[future]] = score
-            stats = _add(stats, job_stats)
+            stats += job_stats
             scores, needed = root_scores(tree, known, win_decides)
             for i, other in enumerate(futures):
                 if i not in needed and i not in known:
