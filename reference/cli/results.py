@@ -20,11 +20,12 @@ from typing import Any, TypedDict
 
 from reference import api
 from reference.registry import JsonObject
-from reference.search import Counters
+from reference.search import Counters, SearchResult
 from reference.search.context import Deadline
 from reference.search.parallel import JobProgress
 from reference.search.progress import SolveReport
 from reference.search.protocol import PlayableGame
+from reference.search.root import Algorithm
 
 AnyGame = PlayableGame[Any]
 
@@ -91,9 +92,31 @@ def perft_result(
     return out
 
 
-def bestmove_result(result: api.BestMove[Any]) -> JsonObject:
-    """``bestmove``: the answer of :func:`reference.api.bestmove` (iterative deepening to a
-    depth, for a time and / or within a node budget)."""
+def bestmove_result(
+    game: AnyGame,
+    *,
+    depth: int | None,
+    time_limit: float | None,
+    algorithm: Algorithm = "pvs",
+    use_tt: bool = True,
+    full_width: bool = False,
+    on_iteration: Callable[[SearchResult[Any]], None] | None = None,
+    deadline: Deadline | None = None,
+    node_limit: int | None = None,
+) -> JsonObject:
+    """``bestmove``: iterative deepening to ``depth``, for ``time_limit`` seconds and / or
+    within ``node_limit`` nodes."""
+    result = api.bestmove(
+        game,
+        depth=depth,
+        time_limit=time_limit,
+        algorithm=algorithm,
+        use_tt=use_tt,
+        full_width=full_width,
+        on_iteration=on_iteration,
+        deadline=deadline,
+        node_limit=node_limit,
+    )
     return {
         "move": result.move_notation,
         "value": result.value,

@@ -38,7 +38,6 @@ from pathlib import Path
 from types import FrameType
 from typing import IO, Any
 
-from reference import api
 from reference.cli import results
 from reference.cli.options import SECONDS
 from reference.errors import GameError, ParameterError
@@ -236,7 +235,7 @@ def answer(
             raise ParameterError("bestmove needs 'depth', 'time' or both")
         algorithm = _field_algorithm(request)
         options = spec.check_options(request.get("options", {}))
-        answer = api.bestmove(
+        return results.bestmove_result(
             game,
             depth=depth,
             time_limit=seconds,
@@ -244,7 +243,6 @@ def answer(
             use_tt=not _field_bool(request, "no_tt"),
             full_width=bool(options.get("full_width", False)),
         )
-        return results.bestmove_result(answer)
     if command == "show":
         return results.show_result(game)
     return results.legal_result(game)
