@@ -155,6 +155,28 @@ def _can_fork() -> bool:
 
 
 @contextmanager
+def dask_executor(address: str) -> Iterator[tuple[Executor, int]]:
+    """An executor on the Dask scheduler at ``address`` and its number of worker threads
+    (the ``distributed`` extra; the client is closed afterwards)."""
+    try:
+        distributed = importlib.import_module("distributed")  # the optional extra
+    except ImportError:
+        raise ParameterError(
+            "dask needs the distributed extra: pip install 'gametree-reference[distributed]'"
+        ) from None
+    try:
+        client = distributed.Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise ParameterError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
+    try:
+        workers = max(1, sum(int(n) for n in client.nthreads().values()))
+        executor: Executor = client.get_executor()
+        yield executor, workers
+    finally:
+        client.close()
+
+
+@contextmanager
 def _executor(options: _Parallel) -> Iterator[tuple[Executor, int]]:
     """The executor to run jobs on and its number of workers; closed afterwards if made here.
 
@@ -165,24 +187,8 @@ def _executor(options: _Parallel) -> Iterator[tuple[Executor, int]]:
         yield options.executor, workers if isinstance(workers, int) else 2
         return
     if options.dask is not None:
-        try:
-            distributed = importlib.import_module("distributed")  # the optional extra
-        except ImportError:
-            raise ParameterError(
-                "dask needs the distributed extra: pip install 'gametree-reference[distributed]'"
-            ) from None
-        try:
-            client = distributed.Client(options.dask, timeout=10)
-        except (OSError, TimeoutError, ValueError) as error:
-            raise ParameterError(
-                f"cannot reach the Dask scheduler at {options.dask!r}: {error}"
-            ) from None
-        try:
-            workers = max(1, sum(int(n) for n in client.nthreads().values()))
-            executor: Executor = client.get_executor()
+        with dask_executor(options.dask) as (executor, workers):
             yield executor, workers
-        finally:
-            client.close()
         return
     workers = options.workers or 1
     context = multiprocessing.get_context("fork" if _can_fork() else None)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Composites that pass Miller-Rabin to every base of a set but one (Arnault's construction).
 
-``reference.dots_and_boxes.hashing.is_probable_prime`` runs Miller-Rabin with the first 13
+``reference.search.tt.is_probable_prime`` runs Miller-Rabin with the first 13
 primes 2, 3, ..., 41 as bases.  A test that checks it really uses base ``b`` needs a
 composite ``n`` that passes every other base and fails ``b``: with ``b`` left out (or
 replaced by a base whose answers follow from the others, such as ``b + 1``), the test
@@ -41,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from reference.dots_and_boxes.hashing import is_probable_prime
+from reference.search.tt import is_probable_prime
 
 BASES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 """The Miller-Rabin bases of ``is_probable_prime``."""

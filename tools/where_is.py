@@ -534,7 +534,7 @@ ROWS: tuple[Row | Section, ...] = (
     Section("not from a paper"),
     Row(
         "parallel solve, shared-memory table",
-        (S + "parallel:parallel_solve", S + "shared_tt:SharedTable"),
+        (S + "parallel:parallel_solve", S + "shared_tt:SharedTable", S + "shared_slots:SlotArray"),
         (
             T + "search/test_parallel.py::test_other_games_parallel_solve_equals_solve",
             T + "search/test_shared_tt.py::test_shared_table_answers_as_the_private_table",

@@ -15,14 +15,11 @@ and ``stats`` build the tables they need in memory unless ``--table FILE`` gives
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import Executor
-from contextlib import contextmanager
+from collections.abc import Callable
 
 from reference.errors import ParameterError
 from reference.ranges import IntRange, add_ranged_argument
@@ -119,24 +116,6 @@ def _probe_result(position: str, probe: Probe) -> dict[str, object]:
     }
 
 
-@contextmanager
-def _dask_executor(address: str) -> Iterator[Executor]:
-    try:
-        distributed = importlib.import_module("distributed")  # the optional extra
-    except ImportError:
-        raise ParameterError(
-            "--dask needs the distributed extra: pip install 'gametree-reference[distributed]'"
-        ) from None
-    try:
-        client = distributed.Client(address, timeout=10)
-    except (OSError, TimeoutError, ValueError) as error:
-        raise ParameterError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
-    try:
-        yield client.get_executor()
-    finally:
-        client.close()
-
-
 # ------------------------------------------------------------------ Dou Shou Qi
 def _run_dou_shou_qi(args: argparse.Namespace, emit: Emit) -> None:
     from reference.dou_shou_qi.rules import DouShouQi
@@ -171,7 +150,9 @@ def _run_dou_shou_qi(args: argparse.Namespace, emit: Emit) -> None:
         if args.dask is None:
             build_sets(tables, materials, workers=args.workers, on_set=saved)
         else:
-            with _dask_executor(args.dask) as executor:
+            from reference.api import dask_executor
+
+            with dask_executor(args.dask) as (executor, _):
                 build_sets(tables, materials, executor=executor, on_set=saved)
         emit({"rules": args.rules, "sets": len(materials), "folder": args.out})
         return

@@ -74,6 +74,7 @@ from reference.dots_and_boxes.ordering import CAPTURES_FIRST
 from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.dots_and_boxes.shared_table import KEY_BITS, SharedBoxTable
 from reference.errors import GameError, ParameterError, SearchTimeoutError
+from reference.graphs.union_find import UnionFind
 from reference.search.context import DEADLINE_CHECK_INTERVAL, Deadline
 from reference.search.progress import RootEstimate, SolveReport
 from reference.search.protocol import Score
@@ -568,33 +569,22 @@ def root_orbits(game: DotsAndBoxes, rules: Rules) -> list[list[Edge]]:
     """
     geo = game.geo
     moves = list(game.legal_moves())
-    parent = {m: m for m in moves}
-
-    def find(m: Edge) -> Edge:
-        while parent[m] != m:
-            parent[m] = parent[parent[m]]
-            m = parent[m]
-        return m
-
-    def union(a: Edge, b: Edge) -> None:
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[rb] = ra
-
+    legal = set(moves)
+    sets = UnionFind(geo.num_edges)
     edges = game.edges
     if rules.symmetry:
         for s, perm in enumerate(geo.symmetries[1:], 1):
             if geo.transform(edges, s) == edges:
                 for m in moves:
-                    union(m, perm[m])
+                    sets.union(m, perm[m])
     if rules.corner_rule:
         for border_edges in geo.box_border_edges:
-            undrawn = [e for e in border_edges if e in parent]
+            undrawn = [e for e in border_edges if e in legal]
             for other in undrawn[1:]:
-                union(undrawn[0], other)
+                sets.union(undrawn[0], other)
     classes: dict[Edge, list[Edge]] = {}
     for m in moves:
-        classes.setdefault(find(m), []).append(m)
+        classes.setdefault(sets.find_set(m), []).append(m)
     return list(classes.values())
 
 

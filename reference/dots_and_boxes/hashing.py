@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from reference.dots_and_boxes.geometry import Edges, geometry
 from reference.errors import ParameterError
 from reference.search.protocol import Key
+from reference.search.tt import is_probable_prime
 
 MASK64 = (1 << 64) - 1
 
@@ -97,34 +98,6 @@ def reduce_to_64(h: int, method: str = "prime") -> Key:
         out ^= h & MASK64
         h >>= 64
     return out
-
-
-def is_probable_prime(n: int) -> bool:
-    """Deterministic Miller-Rabin for n < 3.3e24 (bases 2..41): Theorem 9 needs p prime.
-
-    OURS: the paper does not say how p is found; this test checks the p it is given.
-    """
-    if n < 2:
-        return False
-    small = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
-    for p in small:
-        if n % p == 0:
-            return n == p
-    d, s = n - 1, 0
-    while d % 2 == 0:
-        d //= 2
-        s += 1
-    for a in small:
-        x = pow(a, d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(s - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
 
 
 @dataclass(frozen=True, slots=True)

@@ -178,7 +178,7 @@ class Split:
         bound; every move below it makes the child at most the largest upper bound."""
         stats = SearchStats()
         for one in found:
-            stats = _add(stats, one.stats)
+            stats += one.stats
         cpu = sum(one.cpu_seconds for one in found)
         lowers = [one.lower for one in found if one.lower is not None]
         if lowers:
@@ -301,7 +301,7 @@ def run_rounds(
             for future in as_completed(futures):
                 found = future.result()
                 bounds.add(futures[future], found)
-                stats = _add(stats, found.stats)
+                stats += found.stats
                 done += 1
                 if report is not None:
                     now = time.monotonic()
@@ -312,15 +312,6 @@ def run_rounds(
                 future.cancel()
         beta = bounds.next_bound(beta)
     return stats
-
-
-def _add(a: SearchStats, b: SearchStats) -> SearchStats:
-    return SearchStats(
-        a.nodes + b.nodes,
-        a.tt_probes + b.tt_probes,
-        a.tt_hits + b.tt_hits,
-        a.tt_cutoffs + b.tt_cutoffs,
-    )
 
 
 def _describe(lo: int, hi: int, floor: int) -> str | None:

@@ -6,18 +6,11 @@ same set of edges is reached below many first moves), so workers with a table ea
 search much of the tree twice; with this table the total stays close to the serial
 solver's.
 
-The block is one anonymous shared mapping (:mod:`mmap`) made before the worker
-processes are forked, so that every worker inherits it.  It holds ``buckets`` buckets
-of two slots, each slot two unsigned 64-bit words, written without locks (Hyatt and
-Mann, "A lock-less transposition table implementation for parallel search chess
-engines", ICGA Journal, 2002)::
-
-    word 1 (data)    the solver's packed entry: lower bound, upper bound, best move
-    word 0 (check)   key XOR data
-
-A reader accepts a slot only when ``check XOR data == key``: a slot half written by
-another process fails the test and is a miss, as an empty slot is.  The entry's data
-word is never 0 (its bounds are stored offset to be positive).  Replacement (our
+The block is the core's :class:`~reference.search.shared_slots.SlotArray` (one
+anonymous shared mapping made before the worker processes are forked, slots of a check
+word and a data word written without locks), here ``buckets`` buckets of two slots.
+The data word is the solver's packed entry (lower bound, upper bound, best move),
+never 0 (its bounds are stored offset to be positive).  Replacement (our
 choice): the first slot of a bucket keeps the deeper entry (fewer drawn edges: the
 larger subtree), the second takes whatever the first does not.  A lost entry costs
 nodes, never a wrong value: every entry is a proven bound.
@@ -25,12 +18,10 @@ nodes, never a wrong value: every entry is a proven bound.
 
 from __future__ import annotations
 
-import contextlib
-import mmap
-import secrets
 from collections.abc import Callable
 
 from reference.errors import ParameterError
+from reference.search.shared_slots import SlotArray
 
 KEY_BITS = 64
 """Table keys (edge sets of the padded layout) must fit in one word."""
@@ -40,9 +31,6 @@ DEFAULT_BUCKETS = (1 << 24) + 43  # a prime: 16,777,259 buckets of 2 slots, 512 
 of a 3x4 solve; with 4,194,319 buckets, 128 MiB, a 3x4 solve searched 17.1 million nodes
 against the serial 12.9 million, entries lost to full buckets; 4x4 asks for more, see
 ``docs/benchmarks.md``).  The mapping is anonymous: pages never written take no memory."""
-
-_TABLES: dict[str, mmap.mmap] = {}
-"""The tables this process created (or inherited by fork), by name: what :meth:`attach` finds."""
 
 TableGet = Callable[[int], "int | None"]
 TablePut = Callable[[int, int], None]
@@ -62,77 +50,57 @@ class SharedBoxTable:
     >>> other.close(); table.destroy()
     """
 
-    __slots__ = ("_memory", "buckets", "name", "words")
+    __slots__ = ("buckets", "name", "slots")
 
-    def __init__(self, name: str, memory: mmap.mmap) -> None:
-        self.name = name
-        self._memory = memory
-        self.words = memoryview(memory).cast("Q")
-        self.buckets = len(self.words) // 4
+    def __init__(self, slots: SlotArray) -> None:
+        self.slots = slots
+        self.name = slots.name
+        self.buckets = slots.count // 2
 
     @classmethod
     def create(cls, buckets: int = DEFAULT_BUCKETS) -> SharedBoxTable:
         """A new, empty table of ``buckets`` buckets (two entries each)."""
         if isinstance(buckets, bool) or not isinstance(buckets, int) or buckets < 1:
             raise ParameterError(f"a shared table needs at least 1 bucket, got {buckets!r}")
-        memory = mmap.mmap(-1, 32 * buckets)  # anonymous, shared with forked children
-        name = secrets.token_hex(8)
-        _TABLES[name] = memory
-        return cls(name, memory)
+        return cls(SlotArray.create(2 * buckets))
 
     @classmethod
     def attach(cls, name: str) -> SharedBoxTable:
         """A view of the table ``name``, made by this process or by the one it was forked from."""
-        memory = _TABLES.get(name)
-        if memory is None or memory.closed:
-            raise ParameterError(
-                f"no shared table {name!r} in this process: a shared table reaches only "
-                "processes forked after it was made"
-            )
-        return cls(name, memory)
+        return cls(SlotArray.attach(name))
 
     def functions(self) -> tuple[TableGet, TablePut]:
         """``get(key)`` (the packed entry or ``None``) and ``put(key, data)``, as closures
         over local names (they run once per node)."""
-        words, buckets = self.words, self.buckets
+        words, buckets = self.slots.words, self.buckets
+        load, save = self.slots.load, self.slots.save
 
         def get(key: int) -> int | None:
-            i = (key % buckets) << 2
-            data = words[i + 1]
-            if data and words[i] ^ data == key:
-                return data
-            data = words[i + 3]
-            if data and words[i + 2] ^ data == key:
-                return data
-            return None
+            slot = (key % buckets) << 1
+            return load(slot, key) or load(slot + 1, key) or None
 
         def put(key: int, data: int) -> None:
-            i = (key % buckets) << 2
-            old = words[i + 1]
+            slot = (key % buckets) << 1
+            old = words[2 * slot + 1]
             if old:
-                old_key = words[i] ^ old
+                old_key = words[2 * slot] ^ old
                 if old_key != key and old_key.bit_count() < key.bit_count():
-                    i += 2  # the first slot holds a deeper entry: keep it
-            words[i] = key ^ data
-            words[i + 1] = data
+                    slot += 1  # the first slot holds a deeper entry: keep it
+            save(slot, key, data)
 
         return get, put
 
     def filled(self) -> int:
         """The slots in use (a scan: for tests and reports)."""
-        words = self.words
-        return sum(1 for i in range(1, len(words), 2) if words[i])
+        return self.slots.filled()
 
     def close(self) -> None:
         """Drop this view (the memory stays for the other views)."""
-        self.words.release()
+        self.slots.close()
 
     def destroy(self) -> None:
         """Drop this view and unmap the block in this process (its creator, once all is done)."""
-        self.close()
-        _TABLES.pop(self.name, None)
-        with contextlib.suppress(BufferError):  # another view still holds it: unmapped with it
-            self._memory.close()
+        self.slots.destroy()
 
 
 __all__ = ["DEFAULT_BUCKETS", "KEY_BITS", "SharedBoxTable"]

@@ -20,8 +20,7 @@ The position, ``DouShouQi`` (implements :class:`~reference.search.protocol.Playa
   ``is_terminal()``, ``terminal_score()``, ``winner()``, ``evaluate()`` (§3.3 for the
   side to move), ``key`` / ``tt_key()`` (64-bit Zobrist), ``plies`` (plies played).
 * ``pieces(side=None) -> list[Piece]`` by increasing square, ``piece_at(sq)``,
-  ``piece_count(side)``, ``placement()``, ``moves_from(sq)`` (the legal moves of
-  the piece on ``sq`` if its side is to move), ``can_capture(src, dst)``.
+  ``placement()``, ``can_capture(src, dst)``.
 * ``parse_move("e3-d3")``, ``format_move(move)``, ``to_notation()``, ``render()``, ``copy()``,
   ``player_name(p)``, ``result_text()``.
 * Switches (each clears the cached move list): ``ordering`` (§11 move order in
@@ -477,10 +476,6 @@ class DouShouQi:
                 result.append(piece)
         return result
 
-    def piece_count(self, side: Side) -> int:
-        """How many pieces ``side`` has."""
-        return self._count[side]
-
     def square_of(self, side: Side, kind: Kind) -> Square | None:
         """Where ``side``'s piece of ``kind`` stands, or ``None`` if it has none."""
         sq = self._where[int(kind) + 8 * int(side)]
@@ -550,10 +545,6 @@ class DouShouQi:
         if moves is None:
             moves = self._moves = () if self._decided() else self._generate()
         return moves
-
-    def moves_from(self, sq: Square) -> list[Move]:
-        """The legal moves of the piece on ``sq`` (empty if there is none or it is not its turn)."""
-        return [move for move in self.legal_moves() if move.src == sq]
 
     def _generate(self) -> tuple[Move, ...]:
         """The legal moves of an undecided position (§2.1), in generation or §11 order."""

@@ -37,7 +37,9 @@ exits on bad input.  ``INFO`` gets no answer (the manager does not read one), so
 the problem until the manager sends the first command not having an INFO form");
 a malformed INFO value is ignored with a ``MESSAGE`` before the next answer.
 
->>> brain = Brain(clock=FakeClock(step=0.001).clock, vcf_nodes=0)
+>>> from itertools import count
+>>> ticks = count(step=0.001)                # a clock: 1 ms more at every reading
+>>> brain = Brain(clock=lambda: next(ticks), vcf_nodes=0)
 >>> brain.handle("START 15")
 ['OK']
 >>> brain.handle("BOARD"), brain.handle("7,7,1"), brain.handle("8,7,1")
@@ -124,18 +126,6 @@ def warm_up(width: int, height: int) -> None:
 
 class ProtocolError(GameError):
     """A command the brain cannot carry out; answered ``ERROR <message>``."""
-
-
-@dataclass(slots=True)
-class FakeClock:
-    """A clock for tests: every reading advances it by ``step`` seconds."""
-
-    now: float = 0.0
-    step: float = 0.0
-
-    def clock(self) -> float:
-        self.now += self.step
-        return self.now
 
 
 @dataclass(slots=True)

@@ -159,17 +159,8 @@ class MNKGame(MNKState):
             thr_own[ply + 1] = threats
         elif self._track_base != NOT_TRACKED:
             self._track_base = NOT_TRACKED
-        # The win test of MNKState.make: only the lines through the new stone.
-        if (bits & self._stars[move]).bit_count() < k:
-            return 0
-        for segment, shifts in self._segments[move]:
-            run = bits & segment
-            if run.bit_count() >= k:
-                for shift in shifts:
-                    run &= run >> shift
-                if run:
-                    self._won = True
-                    break
+        if self._makes_k(bits, move):  # the win test of MNKState.make
+            self._won = True
         return 0
 
     def _start_tracking(self) -> None:

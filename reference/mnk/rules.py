@@ -163,20 +163,25 @@ class MNKState:
         self._count += 1
         self._side = side ^ 1
         self.to_move = SIDES[side ^ 1]
-        # Win test: only the lines through the new stone can have become K-lines (OURS: K or
-        # more in a row wins, an overline counts).
+        if self._makes_k(bits, move):
+            self._won = True
+        return 0
+
+    def _makes_k(self, bits: Bitboard, move: Cell) -> bool:
+        """Whether the stones ``bits`` hold K in a row through ``move``, the stone just placed:
+        the win test of :meth:`make` (only the lines through the new stone can have become
+        K-lines; OURS: K or more in a row wins, an overline counts)."""
         k = self._k
         if (bits & self._stars[move]).bit_count() < k:
-            return 0
+            return False
         for segment, shifts in self._segments[move]:
             run = bits & segment
             if run.bit_count() >= k:
                 for shift in shifts:
                     run &= run >> shift
                 if run:
-                    self._won = True
-                    break
-        return 0
+                    return True
+        return False
 
     def unmake(self) -> None:
         """Take back the last move (a move is only ever made from a position still in play)."""

@@ -39,7 +39,7 @@ from reference.dou_shou_qi.geometry import (
     neighbours,
 )
 from reference.dou_shou_qi.rules import DouShouQi
-from reference.oracle.positions import replay
+from reference.oracle.positions import play_random_move, replay
 from reference.oracle.suite import game_factory, read_suite, sampling_options
 from reference.registry import GameSpec, JsonObject
 from reference.registry import load as load_spec
@@ -329,10 +329,7 @@ def random_corners(
                     best[rule] = tuple(moves)
             if game.is_terminal():
                 break
-            legal = game.legal_moves()
-            move = legal[rng.randrange(len(legal))]
-            moves.append(game.format_move(move))
-            game.make(move)
+            play_random_move(game, rng, moves)
     return [Corner(rule, options, best[rule]) for rule, _ in tests if rule in best]
 
 

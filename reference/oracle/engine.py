@@ -199,26 +199,6 @@ def describe_bad_line(line: str, expected: str) -> str:
     return f"expected {expected}, got {shorten(line)!r}"
 
 
-def parse_perft_answer(lines: Sequence[str], request: str) -> PerftAnswer:
-    """Check and read the lines of a perft answer (the last one is ``total N``)."""
-    counts: dict[str, int] = {}
-    for line in lines[:-1]:
-        move, count = perft_line(line, request)
-        if move in counts:
-            raise EngineFault("garbage", f"move {shorten(move)!r} is listed twice", request)
-        counts[move] = count
-    match = _TOTAL_LINE.fullmatch(lines[-1].strip())
-    if match is None:
-        raise EngineFault("garbage", describe_bad_line(lines[-1], "'total N'"), request)
-    total = int(match.group(1))
-    listed = sum(counts.values())
-    if total != listed:
-        raise EngineFault(
-            "garbage", f"'total {total}' is not the sum of the counts listed ({listed})", request
-        )
-    return PerftAnswer(counts, total)
-
-
 def perft_line(line: str, request: str) -> tuple[str, int]:
     """A ``MOVE COUNT`` line read, or a garbage fault saying what is wrong with it."""
     match = _MOVE_LINE.fullmatch(line.strip())

@@ -77,15 +77,20 @@ def random_positions(
         for _ in range(length):
             if game.is_terminal():
                 break
-            legal = game.legal_moves()
-            move = legal[rng.randrange(len(legal))]
-            moves.append(game.format_move(move))
-            game.make(move)
+            play_random_move(game, rng, moves)
         drawn = tuple(moves)
         if drawn not in seen:
             seen.add(drawn)
             draws.append(drawn)
     return draws
+
+
+def play_random_move(game: AnyGame, rng: random.Random, moves: list[str]) -> None:
+    """Play a legal move of ``game`` (not over) drawn by ``rng``, its notation added to ``moves``."""
+    legal = game.legal_moves()
+    move = legal[rng.randrange(len(legal))]
+    moves.append(game.format_move(move))
+    game.make(move)
 
 
 def solve_within(game: AnyGame, budget: int | None) -> api.Solution[Any] | None:

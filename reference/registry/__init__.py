@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
 
 from reference.errors import GameError, ParameterError
-from reference.ranges import IntRange, ranged_help, shown
+from reference.ranges import IntRange, shown
 from reference.search.protocol import PlayableGame, Score
 
 if TYPE_CHECKING:
@@ -68,11 +68,6 @@ class Option:
     def flag(self) -> str:
         """The command-line spelling, e.g. ``--draw-limit``."""
         return "--" + self.name.replace("_", "-")
-
-    @property
-    def full_help(self) -> str:
-        """The help text, with the range of an integer option appended."""
-        return ranged_help(self.help, self.range) if self.range is not None else self.help
 
     def check(self, value: object) -> object:
         """``value`` when it is a valid value of this option; raise :class:`ParameterError`."""

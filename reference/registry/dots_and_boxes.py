@@ -56,11 +56,6 @@ def new_game(options: Options, position: str | None) -> DotsAndBoxes:
     return game
 
 
-BUDGET = 1 << 20
-"""Nodes ``check`` and ``suite`` let a reference solve spend per position by default (our
-choice: the defaults finish in seconds; measured in docs/oracle.md)."""
-
-
 SPEC = GameSpec(
     name="dots-and-boxes",
     help="Dots and Boxes on R x C boxes (seed 000); value = net boxes for the side to move",
@@ -98,6 +93,5 @@ SPEC = GameSpec(
     moves_example="h0,0 v0,1",
     exact_solver="reference.dots_and_boxes.parallel",
     rule_options=lambda game: {"rows": game.rows, "cols": game.cols},
-    budget=BUDGET,
     explain="reference.dots_and_boxes.explain",
 )

@@ -53,11 +53,6 @@ def new_game(options: Options, position: str | None) -> MNKGame:
     return MNKGame(m, n, k, ordering=ordering, **switches)
 
 
-BUDGET = 1 << 20
-"""Nodes ``check`` and ``suite`` let a reference solve spend per position by default (our
-choice: the defaults finish in seconds; measured in docs/oracle.md)."""
-
-
 SPEC = GameSpec(
     name="mnk",
     help="the (M,N,K)-game: K in a row on an M x N board (seed 001)",
@@ -87,6 +82,5 @@ SPEC = GameSpec(
     new_game=new_game,
     moves_example="b2 a1",
     rule_options=lambda game: {"m": game.m, "n": game.n, "k": game.k},
-    budget=BUDGET,
     explain="reference.mnk.explain",
 )

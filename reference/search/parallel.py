@@ -42,7 +42,7 @@ transpose into each other.  ``nodes`` counts every job's nodes;
 >>> from reference.search.toy_games import Nim
 >>> from reference.search import perft_raw, solve_raw
 >>> with ThreadPoolExecutor(2) as pool:
-...     counts = parallel_perft(Nim(6, take=3), 4, pool), perft_raw(Nim(6, take=3), 4)
+...     counts = sum(parallel_divide(Nim(6, take=3), 4, pool).values()), perft_raw(Nim(6, take=3), 4)
 ...     answers = parallel_solve(Nim(6, take=3), pool), solve_raw(Nim(6, take=3))
 >>> counts
 (15, 15)
@@ -419,15 +419,6 @@ JobProgress = Callable[[int, int, SearchStats], None]
 """Called after each finished job: (jobs done, jobs in all, counters summed so far)."""
 
 
-def _add(a: SearchStats, b: SearchStats) -> SearchStats:
-    return SearchStats(
-        a.nodes + b.nodes,
-        a.tt_probes + b.tt_probes,
-        a.tt_hits + b.tt_hits,
-        a.tt_cutoffs + b.tt_cutoffs,
-    )
-
-
 def _cancel(futures: Sequence[Future[Any]]) -> None:
     for future in futures:
         future.cancel()
@@ -504,7 +495,7 @@ def run_solve_jobs(
                 continue
             score, job_stats = future.result()
             known[index[future]] = score
-            stats = _add(stats, job_stats)
+            stats += job_stats
             scores, needed = root_scores(tree, known, win_decides)
             for i, other in enumerate(futures):
                 if i not in needed and i not in known:
@@ -567,27 +558,6 @@ def parallel_divide(
     return counts
 
 
-def parallel_perft(
-    game: Game[M],
-    depth: int,
-    executor: Executor,
-    *,
-    workers: int = 2,
-    split_depth: int | None = None,
-    on_job: JobProgress | None = None,
-) -> int:
-    """:func:`reference.search.perft.perft_raw` with the work spread over ``executor``'s workers
-    (the sum of :func:`parallel_divide`)."""
-    check_count("perft depth", depth, least=0)
-    if depth == 0:
-        return 1
-    return sum(
-        parallel_divide(
-            game, depth, executor, workers=workers, split_depth=split_depth, on_job=on_job
-        ).values()
-    )
-
-
 __all__ = [
     "PERFT_JOBS_PER_WORKER",
     "SOLVE_JOBS_PER_WORKER",
@@ -597,7 +567,6 @@ __all__ = [
     "exact_score",
     "pack_root",
     "parallel_divide",
-    "parallel_perft",
     "parallel_solve",
     "run_perft_job",
     "run_solve_job",

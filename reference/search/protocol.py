@@ -45,10 +45,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from enum import IntEnum
-from typing import TYPE_CHECKING, Protocol, Self, TypeAlias, TypeVar, runtime_checkable
+from typing import Protocol, Self, TypeAlias, TypeVar, runtime_checkable
 
-if TYPE_CHECKING:
-    pass
 
 class TwoSides(IntEnum):
     """The one interface of every game's ``Side``: two members, ``0`` (moves first) and ``1``.

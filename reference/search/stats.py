@@ -30,3 +30,12 @@ class SearchStats:
     tt_probes: int = 0
     tt_hits: int = 0
     tt_cutoffs: int = 0
+
+    def __add__(self, other: SearchStats) -> SearchStats:
+        """The counters of two searches summed (the jobs of a parallel search)."""
+        return SearchStats(
+            self.nodes + other.nodes,
+            self.tt_probes + other.tt_probes,
+            self.tt_hits + other.tt_hits,
+            self.tt_cutoffs + other.tt_cutoffs,
+        )

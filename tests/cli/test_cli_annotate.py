@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 import pytest
+from fake_clock import FakeClock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_profiles import examples
@@ -22,7 +23,6 @@ from reference.annotate import AnnotatedGame, Budget, annotate_game
 from reference.cli.annotate import parse_budget
 from reference.cli.main import main
 from reference.errors import ParameterError
-from reference.gomocup.protocol import FakeClock
 from reference.search import TranspositionTable
 
 
@@ -160,7 +160,7 @@ def test_illegal_move_is_reported_with_its_index_and_the_prefix_annotated() -> N
 def test_a_seconds_budget_reads_the_injected_clock() -> None:
     """A clock that jumps 10 s per reading: no exact solve fits a 1 s budget (beyond the
     first 64 nodes), yet terminal positions and VCF-free records come out unproven, not wrong."""
-    budget = Budget(nodes=None, seconds=1.0, clock=FakeClock(step=10.0).clock)
+    budget = Budget(nodes=None, seconds=1.0, clock=FakeClock(step=10.0))
     record = annotate_game(MNKGame(4, 4, 4), ["a1", "b2"], budget)
     assert all(p.verdict.value is None for p in record.positions)
     assert all(p.mark == "" for p in record.positions)

@@ -10,10 +10,10 @@ from reference.dots_and_boxes.hashing import (
     P_64,
     UniversalHash,
     index_formula25,
-    is_probable_prime,
     universal_hash,
 )
 from reference.errors import ParameterError
+from reference.search.tt import is_probable_prime
 
 BASES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 """The first 13 primes: the bases ``is_probable_prime`` documents."""

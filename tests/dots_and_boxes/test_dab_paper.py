@@ -42,7 +42,6 @@ from reference.dots_and_boxes.hashing import (
     formula9_hash,
     index_formula23,
     index_formula25,
-    is_probable_prime,
     random_bit_vector,
     reduce_to_64,
     universal_hash,
@@ -50,6 +49,7 @@ from reference.dots_and_boxes.hashing import (
 from reference.dots_and_boxes.rules import DotsAndBoxes
 from reference.errors import ParameterError
 from reference.search import TranspositionTable, search
+from reference.search.tt import is_probable_prime
 
 
 def random_position(rows: int, cols: int, seed: int) -> DotsAndBoxes:

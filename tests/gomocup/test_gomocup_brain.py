@@ -11,6 +11,7 @@ import io
 import random
 
 import pytest
+from fake_clock import FakeClock
 
 from reference.gomocup.cli import serve
 from reference.gomocup.engine import CANDIDATE_RADIUS, choose_move, forced_move, one_ply_move
@@ -18,7 +19,6 @@ from reference.gomocup.protocol import (
     MIN_TABLE_SLOTS,
     TABLE_SIZE,
     Brain,
-    FakeClock,
     package_version,
 )
 from reference.gomocup.timeman import (
@@ -43,7 +43,7 @@ def brain_with(
     *lines: str, step: float = 0.0, max_depth: int | None = 2, vcf_nodes: int = 2000
 ) -> tuple[Brain, list[str]]:
     """A brain fed ``lines``; returns it and every answer line."""
-    brain = Brain(clock=FakeClock(step=step).clock, max_depth=max_depth, vcf_nodes=vcf_nodes)
+    brain = Brain(clock=FakeClock(step=step), max_depth=max_depth, vcf_nodes=vcf_nodes)
     out: list[str] = []
     for line in lines:
         out.extend(brain.handle(line))
@@ -212,7 +212,7 @@ def test_one_ply_move_is_the_best_of_a_depth_1_search() -> None:
 def test_choose_move_leaves_the_game_unchanged() -> None:
     game = MNKGame.from_notation("....../....../..xx../..oo../....../...... x", 5)
     before = game.to_notation()
-    choice = choose_move(game, Deadline(10.0, clock=FakeClock().clock), None, max_depth=2)
+    choice = choose_move(game, Deadline(10.0, clock=FakeClock()), None, max_depth=2)
     assert game.to_notation() == before
     assert choice.cell in game.legal_moves()
 
@@ -328,7 +328,7 @@ def test_end_inside_a_board_block_ends() -> None:
 
 
 def test_serve_answers_each_line_and_survives_internal_errors() -> None:
-    brain = Brain(clock=FakeClock().clock, max_depth=1)
+    brain = Brain(clock=FakeClock(), max_depth=1)
     calls = []
 
     def broken(line: str) -> list[str]:

@@ -42,7 +42,6 @@ from reference.search import solve_raw as serial_solve
 from reference.search.parallel import (
     pack_root,
     parallel_divide,
-    parallel_perft,
     parallel_solve,
     split_for_solve,
 )
@@ -137,9 +136,8 @@ def test_nim_every_split_depth_gives_the_serial_answer() -> None:
     for split in range(1, 9):
         result = parallel_solve(Nim(7, take=3), PicklingExecutor(), split_depth=split)
         assert (result.value, result.best_moves) == (1, (3,))
-        assert parallel_perft(Nim(7, take=3), 5, PicklingExecutor(), split_depth=min(split, 4)) == (
-            serial_perft(Nim(7, take=3), 5)
-        )
+        counts = parallel_divide(Nim(7, take=3), 5, PicklingExecutor(), split_depth=min(split, 4))
+        assert sum(counts.values()) == serial_perft(Nim(7, take=3), 5)
 
 
 def test_symmetric_jobs_are_searched_once() -> None:
@@ -249,15 +247,14 @@ def test_dots_and_boxes_parallel_perft_and_divide_equal_serial(
     st.integers(1, 4),
     st.sampled_from([None, 1, 2, 3]),
 )
-def test_mnk_parallel_perft_equals_perft(
+def test_mnk_parallel_divide_sums_to_perft(
     shape: tuple[int, int, int], choices: list[int], depth: int, split: int | None
 ) -> None:
     game = play_choices(MNKGame(*shape), choices)
     if split is not None:
         split = min(split, max(depth - 1, 1))
-    assert parallel_perft(game, depth, PicklingExecutor(), split_depth=split) == serial_perft(
-        game, depth
-    )
+    counts = parallel_divide(game, depth, PicklingExecutor(), split_depth=split)
+    assert sum(counts.values()) == serial_perft(game, depth)
 
 
 @pytest.mark.parametrize("moves", ["", "a1 a2 b1 b2 c1"], ids=["start", "game over"])
@@ -394,7 +391,7 @@ def test_bad_parallel_options_are_one_line_errors(capsys: pytest.CaptureFixture[
     with pytest.raises(ParameterError, match="split depth"):
         parallel_solve(game, PicklingExecutor(), split_depth=0)
     with pytest.raises(ParameterError, match="split depth"):
-        parallel_perft(game, 3, PicklingExecutor(), split_depth=3)
+        parallel_divide(game, 3, PicklingExecutor(), split_depth=3)
     with pytest.raises(ParameterError, match="Dask scheduler address"):
         solve(game, dask=" ")
     with pytest.raises(ParameterError, match="split depth needs"):

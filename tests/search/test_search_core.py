@@ -6,6 +6,7 @@ import functools
 import time
 
 import pytest
+from fake_clock import FakeClock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_profiles import examples
@@ -41,7 +42,7 @@ from reference.search import (
 from reference.search.context import DEADLINE_CHECK_INTERVAL, Deadline, first_move_first
 from reference.search.root import TABLE_ALGORITHMS, Algorithm
 from reference.search.toy_games import Nim, PointsNim
-from reference.search.tt import from_tt, is_prime, next_prime, to_tt
+from reference.search.tt import from_tt, is_probable_prime, next_prime, to_tt
 
 
 @functools.cache
@@ -162,11 +163,11 @@ def test_tt_bound_flags_and_mate_conversion() -> None:
 
 
 def test_table_sizes_are_the_primes_a_sieve_finds() -> None:
-    """Seed 001, "Index Collisions": a prime size.  ``is_prime`` / ``next_prime`` against a
+    """Seed 001, "Index Collisions": a prime size.  ``is_probable_prime`` / ``next_prime`` against a
     sieve of Eratosthenes written here, and the sizes a table is given."""
     limit = 2000
     primes = primes_up_to(limit)
-    assert [n for n in range(-3, limit + 1) if is_prime(n)] == primes
+    assert [n for n in range(-3, limit + 1) if is_probable_prime(n)] == primes
     for n in range(1, limit - 100):
         assert next_prime(n) == min(p for p in primes if p >= n)
     assert [TranspositionTable(n).capacity for n in (1, 2, 3, 4, 9, 10, 100)] == [
@@ -191,7 +192,7 @@ def test_a_large_table_starts_at_a_prime_and_grows_eightfold_through_primes() ->
     third = next_prime(8 * second)
     assert sizes == [4099, second, third, next_prime(1 << 20)]  # 8 * third > capacity
     assert 8 * third > table.capacity
-    assert all(is_prime(n) for n in sizes)
+    assert all(is_probable_prime(n) for n in sizes)
 
 
 def test_an_empty_table_may_be_claimed_again_and_entries_are_incomplete_by_default() -> None:
@@ -281,20 +282,6 @@ def test_iterative_deepening_stops_at_a_proven_win_or_an_exact_value() -> None:
     assert (won.score, won.depth, won.best_move) == (WIN - 5, 5, 1)
     exact = iterative_deepening(PointsNim(7), max_depth=50)
     assert exact.exact and exact.depth <= 7 and exact.score == points_nim_value(7)
-
-
-class FakeClock:
-    """A clock that advances ``step`` seconds each time it is read (no real time involved)."""
-
-    def __init__(self, step: float) -> None:
-        self.now = 0.0
-        self.step = step
-        self.reads = 0
-
-    def __call__(self) -> float:
-        self.reads += 1
-        self.now += self.step
-        return self.now
 
 
 def test_iterative_deepening_respects_the_time_limit() -> None:

@@ -83,10 +83,10 @@ def test_a_torn_slot_is_a_miss(shared: SharedTable) -> None:
     another process) fails ``check XOR data == key``: a miss, never a wrong entry."""
     shared.store(3, 5, 42, Bound.EXACT, None, True)
     index = 2 * (3 % shared.size)
-    check = shared._words[index]
+    check = shared.slots.words[index]
     shared.store(3, 9, -7, Bound.LOWER, None, True)  # the same key, a deeper entry
     assert shared.probe(3) == 0 and shared.values[0] == -7
-    shared._words[index] = check  # the old check word with the new data word
+    shared.slots.words[index] = check  # the old check word with the new data word
     assert shared.probe(3) == -1
 
 
