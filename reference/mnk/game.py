@@ -159,7 +159,8 @@ class MNKGame(MNKState):
             thr_own[ply + 1] = threats
         elif self._track_base != NOT_TRACKED:
             self._track_base = NOT_TRACKED
-        if self._makes_k(bits, move):  # the win test of MNKState.make
+        # the win test of MNKState.make (fewer than K stones on its lines: no call)
+        if (bits & self._stars[move]).bit_count() >= k and self._makes_k(bits, move):
             self._won = True
         return 0
 

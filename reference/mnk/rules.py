@@ -163,7 +163,8 @@ class MNKState:
         self._count += 1
         self._side = side ^ 1
         self.to_move = SIDES[side ^ 1]
-        if self._makes_k(bits, move):
+        # the win test; most stones have fewer than K on their lines: no call (speed)
+        if (bits & self._stars[move]).bit_count() >= self._k and self._makes_k(bits, move):
             self._won = True
         return 0
 
