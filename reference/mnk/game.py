@@ -159,9 +159,19 @@ class MNKGame(MNKState):
             thr_own[ply + 1] = threats
         elif self._track_base != NOT_TRACKED:
             self._track_base = NOT_TRACKED
-        # the win test of MNKState.make (fewer than K stones on its lines: no call)
-        if (bits & self._stars[move]).bit_count() >= k and self._makes_k(bits, move):
-            self._won = True
+        # Win test: only the lines through the new stone can have become K-lines (OURS: K or
+        # more in a row wins, an overline counts).  Inline, not a call: the lines of :meth:`MNKState.make`
+        # (a call cost 12% of a 3x3 alpha-beta, measured).
+        if (bits & self._stars[move]).bit_count() < k:
+            return 0
+        for segment, shifts in self._segments[move]:
+            run = bits & segment
+            if run.bit_count() >= k:
+                for shift in shifts:
+                    run &= run >> shift
+                if run:
+                    self._won = True
+                    break
         return 0
 
     def _start_tracking(self) -> None:
