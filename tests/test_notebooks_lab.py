@@ -5,6 +5,7 @@ leaving the machine."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -104,6 +105,7 @@ def test_a_notebook_opens_in_jupyterlab_in_chromium(lab: tuple[str, str, list[Pa
 
 
 def _open_in_chromium(lab: tuple[str, str, list[Path]]) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
     base, token, notebooks = lab
@@ -121,9 +123,18 @@ def _open_in_chromium(lab: tuple[str, str, list[Path]]) -> None:
         )
         page.goto(f"{base}/lab/tree/{notebooks[1].name}?token={token}")
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+        # the first cell may be the empty placeholder ("Click to add a cell.") until the
+        # notebook's contents arrive: wait for them, not for a fixed time
+        wanted = "from reference import MNKGame, solve"
+        with contextlib.suppress(PlaywrightTimeout):  # the assert below says what was there
+            page.wait_for_function(
+                "w => (document.querySelector('.jp-Notebook') || {}).innerText?.includes(w)",
+                arg=wanted,
+                timeout=60_000,
+            )
         text = page.inner_text(".jp-Notebook")
         browser.close()
-    assert "from reference import MNKGame, solve" in text
+    assert wanted in text
     assert outside == []
     assert errors == []
 
