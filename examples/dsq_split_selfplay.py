@@ -23,7 +23,6 @@ import importlib
 import time
 from concurrent.futures import Executor
 
-from reference.dou_shou_qi.players import Budget
 from reference.dou_shou_qi.positions import APPENDIX_A
 from reference.dou_shou_qi.rules import DEFAULT_DRAW_LIMIT
 from reference.dou_shou_qi.selfplay import (
@@ -41,6 +40,7 @@ from reference.dou_shou_qi.selfplay import (
     subproblem_size_histograms,
     win_loss_table,
 )
+from reference.search import Budget
 
 
 def parse_args() -> argparse.Namespace:

@@ -6,7 +6,7 @@ A game record is a start position and its moves.  :func:`annotate_game` replays 
    fails is reported with its (1-based) index and the reason, and only the moves
    before it are annotated;
 2. **every position is classified** where this package can *prove* its value within
-   the budget (:class:`Budget`: nodes or seconds per proof attempt):
+   the budget (:class:`~reference.search.Budget`: nodes or seconds per proof attempt):
 
    * ``solve``: the exact value and every optimal move, by alpha-beta with a
      transposition table to the end of the game (:mod:`reference.search.solve`,
@@ -40,14 +40,13 @@ Library code: no printing; the clock is read only through a :class:`Deadline`.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol
 
-from reference.errors import GameError, ParameterError
+from reference.errors import GameError
 from reference.registry import player_name
-from reference.search.context import Deadline, SearchContext, SearchTimeout
+from reference.search.context import Budget, SearchContext, SearchTimeout
 from reference.search.engine import alphabeta_tt_engine
 from reference.search.negamax import child_value
 from reference.search.protocol import INFINITY, PlayableGame
@@ -65,40 +64,6 @@ LINE_LIMIT: Final = 30
 """Longest line (plies) shown after a flagged move (our choice)."""
 TABLE_SIZE: Final = 1 << 20
 """Entries of the exact solver's table, one per annotated game (our choice)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """What one proof attempt of one position may spend: ``nodes`` or ``seconds`` (one of them).
-
-    ``clock`` is what a seconds budget reads (tests inject a fake one).
-    """
-
-    nodes: int | None = DEFAULT_NODES
-    seconds: float | None = None
-    clock: Callable[[], float] = time.monotonic
-
-    def __post_init__(self) -> None:
-        if (self.nodes is None) == (self.seconds is None):
-            raise ParameterError("a budget is a number of nodes or of seconds (exactly one)")
-        if self.nodes is not None and self.nodes < 1:
-            raise ParameterError(f"a node budget must be >= 1, got {self.nodes}")
-        if self.seconds is not None and not self.seconds > 0:
-            raise ParameterError(f"a time budget must be > 0 seconds, got {self.seconds}")
-
-    def deadline(self, count: Callable[[], int] | None = None) -> Deadline:
-        """A :class:`Deadline` for one attempt: on ``count()`` (a node clock) or the time.
-
-        A search checks its deadline every
-        :data:`~reference.search.context.DEADLINE_CHECK_INTERVAL` nodes, so a node
-        budget is kept to within that many nodes.
-        """
-        if self.nodes is not None:
-            if count is None:
-                raise ParameterError("a node budget needs the searcher's node counter")
-            return Deadline(self.nodes, clock=lambda: float(count()))
-        assert self.seconds is not None
-        return Deadline(self.seconds, clock=self.clock)
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,7 +310,7 @@ def annotate_game(
     ``table_size``: entries of the exact solver's table.
     """
     record, illegal = legal_prefix(game, moves)  # 1. legality first
-    solver = BoundedSolver(budget or Budget(), table_size)
+    solver = BoundedSolver(budget or Budget(nodes=DEFAULT_NODES), table_size)
     verdicts, turns, final = classify_record(game, record, solver, on_position)  # 2.
     positions: list[AnnotatedPosition] = []
     marks: dict[str, int] = {"??": 0, "?": 0, "!": 0}

@@ -18,11 +18,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from reference.annotate import DEFAULT_NODES, AnnotatedGame, Budget, annotate_game
+from reference.annotate import DEFAULT_NODES, AnnotatedGame, annotate_game
 from reference.cli.options import add_game_options, given_options
 from reference.files import read_text_file
 from reference.ranges import ArgType, FloatRange, IntRange
 from reference.registry import GameSpec
+from reference.search import Budget
 from reference.search.context import MAX_TIME_LIMIT
 
 HELP = "replay game records: check every move, prove values, flag mistakes (?, ??, !)"

@@ -259,6 +259,7 @@ def search_move(
 ) -> JsonObject:
     """The ``bestmove`` result object (with a progress line per depth on stderr unless
     ``per_depth`` is off); ``play`` uses it too."""
+    from reference import api
     from reference.cli import results
 
     def on_iteration(result: SearchResult[Any]) -> None:
@@ -270,7 +271,7 @@ def search_move(
                 f"{result.stats.nodes:,} nodes, {result.seconds:.2f} s",
             )
 
-    return results.bestmove_result(
+    answer = api.bestmove(
         game,
         depth=depth,
         time_limit=time_limit,
@@ -280,6 +281,7 @@ def search_move(
         on_iteration=on_iteration,
         node_limit=getattr(args, "nodes", None),
     )
+    return results.bestmove_result(game, answer)
 
 
 def cmd_bestmove(spec: GameSpec, args: argparse.Namespace) -> None:

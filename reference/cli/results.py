@@ -25,7 +25,6 @@ from reference.search.context import Deadline
 from reference.search.parallel import JobProgress
 from reference.search.progress import SolveReport
 from reference.search.protocol import PlayableGame
-from reference.search.root import Algorithm
 
 AnyGame = PlayableGame[Any]
 
@@ -92,32 +91,9 @@ def perft_result(
     return out
 
 
-def bestmove_result(
-    game: AnyGame,
-    *,
-    depth: int | None,
-    time_limit: float | None,
-    algorithm: Algorithm = "pvs",
-    use_tt: bool = True,
-    full_width: bool = False,
-    on_iteration: Callable[[SearchResult[Any]], None] | None = None,
-    deadline: Deadline | None = None,
-    node_limit: int | None = None,
-) -> JsonObject:
-    """``bestmove``: iterative deepening to ``depth``, for ``time_limit`` seconds and / or
-    within ``node_limit`` nodes."""
-    result = api.bestmove(
-        game,
-        depth=depth,
-        time_limit=time_limit,
-        algorithm=algorithm,
-        use_tt=use_tt,
-        full_width=full_width,
-        on_iteration=on_iteration,
-        deadline=deadline,
-        node_limit=node_limit,
-    )
-    return _move_object(result.move_notation, result)
+def bestmove_result(game: AnyGame, answer: api.BestMove[Any]) -> JsonObject:
+    """``bestmove``'s result object for the answer of :func:`reference.api.bestmove`."""
+    return _move_object(answer.move_notation, answer)
 
 
 def search_result(game: AnyGame, result: SearchResult[Any]) -> JsonObject:

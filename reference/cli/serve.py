@@ -38,6 +38,7 @@ from pathlib import Path
 from types import FrameType
 from typing import IO, Any
 
+from reference import api
 from reference.cli import results
 from reference.cli.options import SECONDS
 from reference.errors import GameError, ParameterError
@@ -235,7 +236,7 @@ def answer(
             raise ParameterError("bestmove needs 'depth', 'time' or both")
         algorithm = _field_algorithm(request)
         options = spec.check_options(request.get("options", {}))
-        return results.bestmove_result(
+        answer = api.bestmove(
             game,
             depth=depth,
             time_limit=seconds,
@@ -243,6 +244,7 @@ def answer(
             use_tt=not _field_bool(request, "no_tt"),
             full_width=bool(options.get("full_width", False)),
         )
+        return results.bestmove_result(game, answer)
     if command == "show":
         return results.show_result(game)
     return results.legal_result(game)

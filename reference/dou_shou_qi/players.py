@@ -38,6 +38,7 @@ from reference.dou_shou_qi.split_search import SplitSearchResult, search_subprob
 from reference.errors import GameError, ParameterError, SearchTimeoutError
 from reference.search import (
     MATE_BOUND,
+    Budget,
     Deadline,
     SearchResult,
     iterative_deepening,
@@ -202,22 +203,6 @@ def play_game(
         tuple(depths[0]),
         tuple(depths[1]),
     )
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """The search budget per move: a node count (reproducible) or seconds (the thesis's 30 s)."""
-
-    nodes: int | None = None
-    seconds: float | None = None
-
-    def __post_init__(self) -> None:
-        if (self.nodes is None) == (self.seconds is None):
-            raise ParameterError("a budget is either nodes=N or seconds=S (exactly one)")
-        if self.nodes is not None and self.nodes < 1:
-            raise ParameterError(f"the node budget must be >= 1, got {self.nodes}")
-        if self.seconds is not None and not self.seconds > 0:
-            raise ParameterError(f"the time budget must be > 0 seconds, got {self.seconds}")
 
 
 @dataclass(frozen=True, slots=True)

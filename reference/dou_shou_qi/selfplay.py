@@ -13,7 +13,7 @@ process pool by default; for a cluster, pass ``distributed.Client(...).get_execu
 (:func:`play_task`, a picklable top-level function of a frozen
 :class:`SelfPlayTask`), so no job system of our own is needed.
 
-The players, their move choice and the budget per move (:class:`~reference.dou_shou_qi.players.Budget`:
+The players, their move choice and the budget per move (:class:`~reference.search.Budget`:
 nodes by default, for reproducible numbers, or the thesis's seconds) are in
 :mod:`reference.dou_shou_qi.players`.
 """
@@ -32,12 +32,12 @@ from reference.dou_shou_qi.players import (
     MOVE_ORDERING,
     NO_HEURISTIC,
     SPLIT_SEARCHING,
-    Budget,
     SearchPlayer,
     choose_within_budget,
 )
 from reference.dou_shou_qi.rules import DEFAULT_DRAW_LIMIT, DouShouQi
 from reference.errors import ParameterError
+from reference.search import Budget
 
 DEFAULT_THRESHOLD = 4
 """T_thresh in every test of the thesis (§11.2)."""

@@ -30,7 +30,7 @@ them in the game's notation too.
 
 from reference.search.alphabeta import alphabeta
 from reference.search.alphabeta_tt import alphabeta_tt
-from reference.search.context import Deadline, SearchContext
+from reference.search.context import Budget, Deadline, SearchContext
 from reference.search.engine import alphabeta_tt_engine, pvs_engine
 from reference.search.iterative import iterative_deepening
 from reference.search.minimax import minimax
@@ -61,6 +61,7 @@ __all__ = [
     "WIN",
     "Algorithm",
     "Bound",
+    "Budget",
     "Counters",
     "Deadline",
     "Game",

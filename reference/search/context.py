@@ -68,6 +68,43 @@ class Deadline:
         return self.clock() - self.start
 
 
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """What one search may spend: ``nodes`` (the same answer on every machine) or
+    ``seconds`` (exactly one of them).
+
+    ``clock`` is what a seconds budget reads (tests inject a fake one).
+
+    >>> Budget(nodes=1000).nodes
+    1000
+    """
+
+    nodes: int | None = None
+    seconds: float | None = None
+    clock: Callable[[], float] = field(default=time.monotonic, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if (self.nodes is None) == (self.seconds is None):
+            raise ParameterError("a budget is either nodes=N or seconds=S (exactly one)")
+        if self.nodes is not None and self.nodes < 1:
+            raise ParameterError(f"a node budget must be >= 1, got {self.nodes}")
+        if self.seconds is not None and not self.seconds > 0:
+            raise ParameterError(f"a time budget must be > 0 seconds, got {self.seconds}")
+
+    def deadline(self, count: Callable[[], int] | None = None) -> Deadline:
+        """A :class:`Deadline` for one search: on ``count()`` (a node clock) or the time.
+
+        A search checks its deadline every :data:`DEADLINE_CHECK_INTERVAL` nodes, so a
+        node budget is kept to within that many nodes.
+        """
+        if self.nodes is not None:
+            if count is None:
+                raise ParameterError("a node budget needs the searcher's node counter")
+            return Deadline(self.nodes, clock=lambda: float(count()))
+        assert self.seconds is not None
+        return Deadline(self.seconds, clock=self.clock)
+
+
 @dataclass(slots=True)
 class SearchContext:
     """Everything a node function needs besides the position and its window."""

@@ -361,7 +361,7 @@ def _draw_node(svg: Svg, node: TraceNode, at: Point, on_pv: bool) -> None:
         BOX_H,
         fill=fill,
         stroke=PV_COLOUR if on_pv else "#333333",
-        data={"order": str(node.order), "kind": _kind(node)},
+        data={"order": str(node.order), "kind": node.kind.replace(" ", "-")},
     )
     svg.text(x, y + 4, show_score(node.value), size=11, bold=on_pv)
     svg.text(x - BOX_W / 2 - 2, y - BOX_H / 2 - 2, str(node.order), size=8,
@@ -374,16 +374,6 @@ def _draw_node(svg: Svg, node: TraceNode, at: Point, on_pv: bool) -> None:
     elif node.store is not None:
         letter = FLAG_LETTER.get(node.store.flag.name or "", "?")
         svg.text(x + BOX_W / 2 + 2, y + 4, letter, size=9, anchor="start", fill="#7d6608")
-
-
-def _kind(node: TraceNode) -> str:
-    if node.table_cutoff:
-        return "table-cutoff"
-    if node.terminal:
-        return "game-over"
-    if node.evaluated:
-        return "evaluate"
-    return "cutoff" if node.unsearched else "inner"
 
 
 def check_width(width: float) -> float:

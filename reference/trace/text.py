@@ -100,7 +100,7 @@ def node_json(node: TraceNode) -> JsonNode:
         "to_move": node.to_move,
         "window": None if node.alpha is None else [node.alpha, node.beta],
         "value": node.value,
-        "kind": node_kind(node),
+        "kind": node.kind,
     }
     if node.points:
         out["points"] = node.points
@@ -125,20 +125,6 @@ def node_json(node: TraceNode) -> JsonNode:
         out["unsearched"] = list(node.unsearched_text)
     out["children"] = [node_json(child) for child in node.children]
     return out
-
-
-def node_kind(node: TraceNode) -> str:
-    """``game over``, ``evaluate`` (depth 0), ``table cutoff``, ``cutoff`` (moves left
-    unsearched), ``inner`` (every move searched) or ``stopped``."""
-    if node.value is None:
-        return "stopped"
-    if node.terminal:
-        return "game over"
-    if node.evaluated:
-        return "evaluate"
-    if node.table_cutoff:
-        return "table cutoff"
-    return "cutoff" if node.unsearched else "inner"
 
 
 def to_json(result: Trace) -> dict[str, object]:

@@ -107,6 +107,20 @@ class TraceNode:
             and self.value is not None
         )
 
+    @property
+    def kind(self) -> str:
+        """``game over``, ``evaluate`` (depth 0), ``table cutoff``, ``cutoff`` (moves left
+        unsearched), ``inner`` (every move searched) or ``stopped``."""
+        if self.value is None:
+            return "stopped"
+        if self.terminal:
+            return "game over"
+        if self.evaluated:
+            return "evaluate"
+        if self.table_cutoff:
+            return "table cutoff"
+        return "cutoff" if self.unsearched else "inner"
+
     def best_child(self) -> TraceNode | None:
         """The child whose value the node returned (the last search of a move searched twice
         by PVS; the first such move, as the listings keep the first of equal values)."""

@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
 from reference import Connect6, DotsAndBoxes, MNKGame, solve
-from reference.annotate import AnnotatedGame, Budget, annotate_game
+from reference.annotate import AnnotatedGame, annotate_game
 from reference.cli.annotate import parse_budget
 from reference.cli.main import main
 from reference.errors import ParameterError
-from reference.search import TranspositionTable
+from reference.search import Budget, TranspositionTable
 
 
 def marks(record: AnnotatedGame) -> list[tuple[str | None, str]]:

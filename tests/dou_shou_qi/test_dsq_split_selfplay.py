@@ -7,7 +7,6 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from reference.dou_shou_qi.geometry import Side
-from reference.dou_shou_qi.players import Budget
 from reference.dou_shou_qi.selfplay import (
     CONFIGURATION_4,
     CONFIGURATIONS,
@@ -24,6 +23,7 @@ from reference.dou_shou_qi.selfplay import (
     win_loss_table,
 )
 from reference.errors import ParameterError
+from reference.search import Budget
 
 FIGURE_13 = "A: Hc2 Cb3 Me6 / B: Ma2 Cb7 Dc7 Ee7 / A"
 TINY = Budget(nodes=150)
