@@ -5,13 +5,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from reference.connect6.notation import Move, format_point
 from reference.connect6.rules import Connect6
-
-DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
-"""Row, column, diagonal and anti-diagonal steps (column, row)."""
+from reference.in_a_row import winning_cells, won_sentence
 
 SIX = 6
 """Stones in a row that win (six or more)."""
@@ -24,30 +20,7 @@ def winning_line(game: Connect6, colour: int) -> list[str]:
     def has(c: int, r: int) -> bool:
         return 0 <= c < size and 0 <= r < size and bool(stones >> geo.point(c, r) & 1)
 
-    for row in range(size):
-        for column in range(size):
-            for dc, dr in DIRECTIONS:
-                cells = [(column + i * dc, row + i * dr) for i in range(SIX)]
-                if all(
-                    0 <= c < size and 0 <= r < size and stones >> geo.point(c, r) & 1
-                    for c, r in cells
-                ):
-                    line = whole_line(cells, dc, dr, has)
-                    return [format_point(geo, geo.point(c, r)) for c, r in line]
-    return []
-
-
-def whole_line(
-    cells: list[tuple[int, int]], dc: int, dr: int, has: Callable[[int, int], bool]
-) -> list[tuple[int, int]]:
-    """``cells`` (a run of stones along ``(dc, dr)``) extended both ways while ``has`` a stone:
-    the whole line, so an overline is quoted at its length (as ``reference.mnk.explain``)."""
-    line = list(cells)
-    while has(line[0][0] - dc, line[0][1] - dr):
-        line.insert(0, (line[0][0] - dc, line[0][1] - dr))
-    while has(line[-1][0] + dc, line[-1][1] + dr):
-        line.append((line[-1][0] + dc, line[-1][1] + dr))
-    return line
+    return [format_point(geo, geo.point(c, r)) for c, r in winning_cells(size, size, SIX, has)]
 
 
 def line_words(cells: list[str]) -> str:
@@ -73,10 +46,8 @@ def why_over(game: Connect6) -> str:
     if winner is None:
         return "the board is full and no one has six in a row: a draw, worth 0"
     line = winning_line(game, winner)
-    loser = game.player_name(1 - winner)
-    return (
-        f"{game.player_name(winner)} has {line_words(line)}: {' '.join(line)}; the side to move "
-        f"({loser}) has lost: -1"
+    return won_sentence(
+        game.player_name(winner), line_words(line), line, game.player_name(1 - winner)
     )
 
 

@@ -18,41 +18,18 @@ engine author reads the rule at stake, not only the counts.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from reference.in_a_row import winning_cells, won_sentence
 from reference.mnk.rules import MNKState
-
-DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
-"""Row, column, diagonal and anti-diagonal steps (column, row)."""
 
 
 def winning_line(game: MNKState, side: int) -> list[str]:
     """The first line of K or more of ``side``'s stones (scanned a1 upwards), whole, or ``[]``."""
-    m, n, k, bits = game.m, game.n, game.k, game.bits[side]
+    m, n, bits = game.m, game.n, game.bits[side]
 
     def has(c: int, r: int) -> bool:
         return 0 <= c < m and 0 <= r < n and bool(bits >> (r * m + c) & 1)
 
-    for row in range(n):
-        for column in range(m):
-            for dc, dr in DIRECTIONS:
-                cells = [(column + i * dc, row + i * dr) for i in range(k)]
-                if all(0 <= c < m and 0 <= r < n and bits >> (r * m + c) & 1 for c, r in cells):
-                    return [game.format_move(r * m + c) for c, r in whole_line(cells, dc, dr, has)]
-    return []
-
-
-def whole_line(
-    cells: list[tuple[int, int]], dc: int, dr: int, has: Callable[[int, int], bool]
-) -> list[tuple[int, int]]:
-    """``cells`` (a run of stones along ``(dc, dr)``) extended both ways while ``has`` a stone:
-    the whole line, so an overline is quoted at its length."""
-    line = list(cells)
-    while has(line[0][0] - dc, line[0][1] - dr):
-        line.insert(0, (line[0][0] - dc, line[0][1] - dr))
-    while has(line[-1][0] + dc, line[-1][1] + dr):
-        line.append((line[-1][0] + dc, line[-1][1] + dr))
-    return line
+    return [game.format_move(r * m + c) for c, r in winning_cells(m, n, game.k, has)]
 
 
 def line_words(game: MNKState, cells: list[str]) -> str:
@@ -76,10 +53,8 @@ def why_over(game: MNKState) -> str:
     if winner is None:
         return f"the board is full and no one has {game.k} in a row: a draw, worth 0"
     line = winning_line(game, winner)
-    loser = game.player_name(1 - winner)
-    return (
-        f"{game.player_name(winner)} has {line_words(game, line)}: {' '.join(line)}; the side "
-        f"to move ({loser}) has lost: -1"
+    return won_sentence(
+        game.player_name(winner), line_words(game, line), line, game.player_name(1 - winner)
     )
 
 
