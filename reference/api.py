@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar, Unpack
 
 from reference.errors import ParameterError
 from reference.registry import exact_solver_for
@@ -97,9 +97,9 @@ class BestMove(Generic[M]):
         return self.stats.nodes
 
 
-@dataclass(frozen=True, slots=True)
-class _Parallel:
-    """Where the jobs of a parallel ``solve`` / ``perft`` run (see :mod:`reference.search.parallel`).
+class Parallel(TypedDict, total=False):
+    """Where the jobs of a parallel :func:`solve`, :func:`perft` or :func:`divide` run (the
+    keyword arguments ``**parallel``; see :mod:`reference.search.parallel`).
 
     ``workers``: that many local processes (``concurrent.futures.ProcessPoolExecutor``;
     forked where the platform can fork, and then a solve's workers share one table in
@@ -110,6 +110,17 @@ class _Parallel:
     before the tree is cut into jobs (default: chosen for the number of workers,
     see :mod:`reference.search.parallel`); ``on_job`` is called after each job.
     """
+
+    workers: int | None
+    dask: str | None
+    executor: Executor | None
+    split_depth: int | None
+    on_job: JobProgress | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Parallel:
+    """A checked :class:`Parallel`: one place for the jobs to run."""
 
     workers: int | None = None
     dask: str | None = None
@@ -125,14 +136,13 @@ def _check_workers(workers: int | None) -> None:
         raise ParameterError(f"workers must be an integer from 1 to 1024, got {workers!r}")
 
 
-def _parallel_options(
-    workers: int | None,
-    dask: str | None,
-    executor: Executor | None,
-    split_depth: int | None,
-    on_job: JobProgress | None,
-) -> _Parallel | None:
+def _parallel_options(function: str, parallel: Parallel) -> _Parallel | None:
     """The parallel set-up the keyword arguments ask for, or ``None`` (serial)."""
+    for name in parallel:
+        if name not in Parallel.__annotations__:
+            raise TypeError(f"{function}() got an unexpected keyword argument {name!r}")
+    workers, dask, executor = parallel.get("workers"), parallel.get("dask"), parallel.get("executor")
+    split_depth = parallel.get("split_depth")
     _check_workers(workers)
     if dask is not None and (not isinstance(dask, str) or not dask.strip()):
         raise ParameterError(f"the Dask scheduler address must be a non-empty string, got {dask!r}")
@@ -147,7 +157,7 @@ def _parallel_options(
         if split_depth is not None:
             raise ParameterError("a split depth needs workers, dask or an executor")
         return None
-    return _Parallel(workers, dask, executor, split_depth, on_job)
+    return _Parallel(workers, dask, executor, split_depth, parallel.get("on_job"))
 
 
 def _can_fork() -> bool:
@@ -234,12 +244,8 @@ def solve(
     on_progress: Callable[[Counters], None] | None = None,
     deadline: Deadline | None = None,
     node_limit: int | None = None,
-    workers: int | None = None,
-    dask: str | None = None,
-    executor: Executor | None = None,
-    split_depth: int | None = None,
-    on_job: JobProgress | None = None,
     on_report: Callable[[SolveReport], None] | None = None,
+    **parallel: Unpack[Parallel],
 ) -> Solution[M]:
     """Solve ``game`` from its current position (``game`` is left unchanged).
 
@@ -262,7 +268,7 @@ def solve(
     >>> solve(DotsAndBoxes(2, 2)).value      # net boxes the first player wins
     2
     """
-    options = _parallel_options(workers, dask, executor, split_depth, on_job)
+    options = _parallel_options("solve", parallel)
     if options is None:
         result = _solve_serial(game, tt, on_progress, deadline, node_limit, on_report)
     else:
@@ -340,12 +346,7 @@ def _solve_parallel(
 def perft(
     game: PlayableGame[Any],
     depth: int,
-    *,
-    workers: int | None = None,
-    dask: str | None = None,
-    executor: Executor | None = None,
-    split_depth: int | None = None,
-    on_job: JobProgress | None = None,
+    **parallel: Unpack[Parallel],
 ) -> int:
     """The number of legal move sequences of exactly ``depth`` plies (every legal move).
 
@@ -356,7 +357,7 @@ def perft(
     >>> perft(Connect6(6), 2)     # 36 single stones, then 35 * 34 / 2 pairs
     21420
     """
-    options = _parallel_options(workers, dask, executor, split_depth, on_job)
+    options = _parallel_options("perft", parallel)
     if options is None:
         return _perft(game, depth)
     if depth == 0:  # the position itself, as the serial perft counts it (no job to run)
@@ -379,12 +380,7 @@ def _parallel_divide(game: PlayableGame[M], depth: int, options: _Parallel) -> d
 def divide(
     game: PlayableGame[M],
     depth: int,
-    *,
-    workers: int | None = None,
-    dask: str | None = None,
-    executor: Executor | None = None,
-    split_depth: int | None = None,
-    on_job: JobProgress | None = None,
+    **parallel: Unpack[Parallel],
 ) -> dict[str, int]:
     """perft split by root move, keyed by the move's notation (keyed by the raw moves:
     :func:`reference.search.divide_raw`); parallel options as for :func:`perft`.
@@ -394,7 +390,7 @@ def divide(
     >>> counts["b2"], sum(counts.values())
     (8, 72)
     """
-    options = _parallel_options(workers, dask, executor, split_depth, on_job)
+    options = _parallel_options("divide", parallel)
     counts = divide_raw(game, depth) if options is None else _parallel_divide(game, depth, options)
     return {game.format_move(m): n for m, n in counts.items()}
 
@@ -459,4 +455,4 @@ def bestmove(
     )
 
 
-__all__ = ["BestMove", "Solution", "bestmove", "divide", "new_game", "perft", "solve"]
+__all__ = ["BestMove", "Parallel", "Solution", "bestmove", "divide", "new_game", "perft", "solve"]

@@ -57,7 +57,7 @@ from reference.search.progress import ProgressPrinter, RootEstimate, SolveReport
 from reference.search.protocol import PlayableGame
 
 if TYPE_CHECKING:
-    from reference.cli import results
+    from reference import api
 
 AnyGame = PlayableGame[Any]
 
@@ -140,7 +140,7 @@ def _moves(out: JsonObject, key: str) -> list[str]:
 
 def parallel_options(
     args: argparse.Namespace, command: str, printer: ProgressPrinter | None = None
-) -> results.ParallelOptions:
+) -> api.Parallel:
     """The keyword arguments of ``--workers``, ``--dask`` and ``--split-depth`` for the API,
     with a progress report after each finished job in the format of every solve
     (:class:`~reference.search.progress.SolveReport`: nodes, speed, jobs k of n, an estimate;

@@ -16,33 +16,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, TypedDict
+from typing import Any
 
 from reference import api
 from reference.registry import JsonObject
 from reference.search import Counters, SearchResult
 from reference.search.context import Deadline
-from reference.search.parallel import JobProgress
 from reference.search.progress import SolveReport
 from reference.search.protocol import PlayableGame
 
 AnyGame = PlayableGame[Any]
 
 
-class ParallelOptions(TypedDict, total=False):
-    """``--workers``, ``--dask``, ``--split-depth`` as the API's keyword arguments (empty: serial)."""
-
-    workers: int | None
-    dask: str | None
-    split_depth: int | None
-    on_job: JobProgress | None
-
-
 def solve_result(
     game: AnyGame,
     *,
     on_progress: Callable[[Counters], None] | None = None,
-    parallel: ParallelOptions | None = None,
+    parallel: api.Parallel | None = None,
     on_report: Callable[[SolveReport], None] | None = None,
     deadline: Deadline | None = None,
     node_limit: int | None = None,
@@ -72,7 +62,7 @@ def solve_result(
 
 
 def perft_result(
-    game: AnyGame, depth: int, *, divide: bool = False, parallel: ParallelOptions | None = None
+    game: AnyGame, depth: int, *, divide: bool = False, parallel: api.Parallel | None = None
 ) -> JsonObject:
     """``perft``: the number of move sequences of exactly ``depth`` plies (``divide``: per move;
     ``parallel``: split over processes or a cluster)."""

@@ -396,6 +396,8 @@ def test_bad_parallel_options_are_one_line_errors(capsys: pytest.CaptureFixture[
         solve(game, dask=" ")
     with pytest.raises(ParameterError, match="split depth needs"):
         solve(game, split_depth=2)
+    with pytest.raises(TypeError, match="divide\\(\\) got an unexpected keyword argument 'worker'"):
+        divide(game, 2, worker=2)  # type: ignore[call-arg]
     assert main(["perft", "mnk", "--depth", "3", "--split-depth", "2"]) == 2
     _, err = capsys.readouterr()
     assert err.count("\n") == 1 and "--split-depth needs" in err
