@@ -197,12 +197,8 @@ class PrintedBoard(Generic[M]):
 
 
 def algorithm1_as_printed(
-    game: Game[M],
-    depth: int,
-    alpha: Score = -INFINITY,
-    beta: Score = INFINITY,
-    table: PrintedTable | None = None,
-    corrections: Collection[int] = (),
+    game: Game[M], depth: int, alpha: Score = -INFINITY, beta: Score = INFINITY,
+    table: PrintedTable | None = None, corrections: Collection[int] = (),
 ) -> Score:
     """Algorithm 1 exactly as printed: kept to exhibit its defects (use :func:`algorithm1`).
 

@@ -55,7 +55,7 @@ left).
 from __future__ import annotations
 
 from functools import cache
-from typing import Self
+from typing import Self, TypedDict, Unpack
 
 from reference.bits import Bitboard
 from reference.dou_shou_qi.evaluation import COMPOSITES
@@ -246,6 +246,16 @@ def can_capture(
     return RANK_BEATS_OF[rules.name][attacker][defender]
 
 
+class Options(TypedDict, total=False):
+    """The keyword options of :class:`DouShouQi` (see its constructor)."""
+
+    draw_limit: int | None
+    ordering: str
+    allow_non_move: bool
+    allowed_squares: Bitboard
+    rules: str | RuleSet
+
+
 class DouShouQi:
     """A mutable Dou Shou Qi position with make / unmake (see the module docstring)."""
 
@@ -326,22 +336,10 @@ class DouShouQi:
     def from_notation(
         cls,
         text: str,
-        *,
-        draw_limit: int | None = DEFAULT_DRAW_LIMIT,
-        ordering: str = THESIS_ORDER,
-        allow_non_move: bool = False,
-        allowed_squares: Bitboard = ALL_SQUARES,
-        rules: str | RuleSet = THESIS_RULES,
+        **options: Unpack[Options],
     ) -> DouShouQi:
         """Build a position from the piece-list notation (:mod:`reference.dou_shou_qi.notation`)."""
-        return cls(
-            parse_placement(text),
-            draw_limit=draw_limit,
-            ordering=ordering,
-            allow_non_move=allow_non_move,
-            allowed_squares=allowed_squares,
-            rules=rules,
-        )
+        return cls(parse_placement(text), **options)
 
     @classmethod
     def start(

@@ -21,12 +21,13 @@ This is what ``from reference import MNKGame`` gives and what the registry build
 
 from __future__ import annotations
 
-from typing import Final, Self
+from typing import Final, Self, Unpack
 
 from reference.bits import Bitboard, bit_indices
+from reference.mnk import notation
 from reference.mnk.geometry import ZOBRIST_SEED, Cell, completing_cells, open_lines
 from reference.mnk.pairing import find_pairing, find_pairing_after_move
-from reference.mnk.rules import SIDES, MNKState
+from reference.mnk.rules import SIDES, MNKState, StateOptions
 from reference.search import INFINITY, WIN, Score
 
 NOT_TRACKED: Final = 1 << 30
@@ -34,6 +35,14 @@ NOT_TRACKED: Final = 1 << 30
 
 PAIR_CACHE_SIZE: Final = 1 << 20
 """Most pairing answers cached per game (our choice; emptied when full)."""
+
+
+class GameOptions(StateOptions, total=False):
+    """The keyword options of :class:`MNKGame`: the state's and the solver's switches."""
+
+    forced_moves: bool
+    dead_cells: bool
+    pairings: bool
 
 
 class MNKGame(MNKState):
@@ -96,20 +105,12 @@ class MNKGame(MNKState):
         *,
         m: int | None = None,
         n: int | None = None,
-        symmetry: bool = True,
-        ordering: str = "threats",
-        zobrist_seed: int = ZOBRIST_SEED,
-        forced_moves: bool = True,
-        dead_cells: bool = True,
-        pairings: bool = True,
+        **options: Unpack[GameOptions],
     ) -> Self:
         """:meth:`MNKState.from_notation` with the solver's switches."""
-        game = super().from_notation(
-            text, k, m=m, n=n, symmetry=symmetry, ordering=ordering, zobrist_seed=zobrist_seed
-        )
-        game.forced_moves = forced_moves
-        game.dead_cells = dead_cells
-        game.pairings = pairings
+        parsed = notation.parse_position(text, m, n)
+        game = cls(parsed.m, parsed.n, k, **options)
+        game._set_position(parsed)
         return game
 
     def copy(self) -> Self:

@@ -16,7 +16,7 @@ gives) is this class plus them.
 from __future__ import annotations
 
 import struct
-from typing import Final, Self
+from typing import Final, Self, TypedDict, Unpack
 
 from reference.bits import Bitboard, bit_indices
 from reference.errors import IllegalMoveError, ParameterError
@@ -65,6 +65,14 @@ def slot_names(cls: type) -> tuple[str, ...]:
         slots = klass.__dict__.get("__slots__", ())
         names.extend([slots] if isinstance(slots, str) else slots)
     return tuple(names)
+
+
+class StateOptions(TypedDict, total=False):
+    """The keyword options of :class:`MNKState` (see its constructor)."""
+
+    symmetry: bool
+    ordering: str
+    zobrist_seed: int
 
 
 class MNKState:
@@ -324,9 +332,7 @@ class MNKState:
         *,
         m: int | None = None,
         n: int | None = None,
-        symmetry: bool = True,
-        ordering: str = "threats",
-        zobrist_seed: int = ZOBRIST_SEED,
+        **options: Unpack[StateOptions],
     ) -> Self:
         """Build a position from its notation (see :mod:`reference.mnk.notation`).
 
@@ -336,18 +342,20 @@ class MNKState:
         single last stone can have completed.
         """
         parsed = notation.parse_position(text, m, n)
-        game = cls(
-            parsed.m, parsed.n, k, symmetry=symmetry, ordering=ordering, zobrist_seed=zobrist_seed
-        )
-        game._won = notation.check_k_lines(parsed, game._geo)
-        game._bits = [parsed.x_bits, parsed.o_bits]
-        game._count = parsed.x_bits.bit_count() + parsed.o_bits.bit_count()
-        game._side = parsed.to_move
-        game.to_move = SIDES[parsed.to_move]
-        for side, bits in enumerate(game._bits):
-            for cell in bit_indices(bits):
-                game._zkey ^= game._ztable[side][cell]  # Zobrist hashing, stone by stone
+        game = cls(parsed.m, parsed.n, k, **options)
+        game._set_position(parsed)
         return game
+
+    def _set_position(self, parsed: notation.ParsedPosition) -> None:
+        """Put the stones of a parsed position on this empty board."""
+        self._won = notation.check_k_lines(parsed, self._geo)
+        self._bits = [parsed.x_bits, parsed.o_bits]
+        self._count = parsed.x_bits.bit_count() + parsed.o_bits.bit_count()
+        self._side = parsed.to_move
+        self.to_move = SIDES[parsed.to_move]
+        for side, bits in enumerate(self._bits):
+            for cell in bit_indices(bits):
+                self._zkey ^= self._ztable[side][cell]  # Zobrist hashing, stone by stone
 
     def copy(self) -> Self:
         """An independent copy of the position (history included)."""

@@ -16,12 +16,8 @@ M = TypeVar("M")
 
 
 def alphabeta(
-    game: Game[M],
-    depth: int,
-    alpha: Score = -INFINITY,
-    beta: Score = INFINITY,
-    ctx: SearchContext | None = None,
-    ply: int = 0,
+    game: Game[M], depth: int, alpha: Score = -INFINITY, beta: Score = INFINITY,
+    ctx: SearchContext | None = None, ply: int = 0,
 ) -> Score:
     """Fail-soft alpha-beta value of ``game`` to ``depth`` plies for the side to move.
 

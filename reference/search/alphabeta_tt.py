@@ -79,12 +79,8 @@ def narrow_window(
 
 
 def alphabeta_tt(
-    game: Game[M],
-    depth: int,
-    alpha: Score = -INFINITY,
-    beta: Score = INFINITY,
-    ctx: SearchContext | None = None,
-    ply: int = 0,
+    game: Game[M], depth: int, alpha: Score = -INFINITY, beta: Score = INFINITY,
+    ctx: SearchContext | None = None, ply: int = 0,
 ) -> Score:
     """Fail-soft alpha-beta with a transposition table (seed 000 Algorithm 1, corrected).
 

@@ -20,12 +20,8 @@ M = TypeVar("M")
 
 
 def pvs(
-    game: Game[M],
-    depth: int,
-    alpha: Score = -INFINITY,
-    beta: Score = INFINITY,
-    ctx: SearchContext | None = None,
-    ply: int = 0,
+    game: Game[M], depth: int, alpha: Score = -INFINITY, beta: Score = INFINITY,
+    ctx: SearchContext | None = None, ply: int = 0,
 ) -> Score:
     """Fail-soft principal variation search value of ``game`` to ``depth`` plies."""
     if ctx is None or ply == 0:  # OURS: a call from outside: counters, room on the stack
