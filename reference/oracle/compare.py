@@ -110,6 +110,14 @@ class Finding:
     why: str = ""
     """One line saying why, by the rules (the move's rule, the winning line, the den entered...)."""
 
+    @classmethod
+    def at(
+        cls, game: AnyGame, moves: Sequence[str], what: str, kind: str, summary: str = ""
+    ) -> Finding:
+        """A finding of ``kind`` at ``game``, the position ``moves`` reach (the other fields
+        are added with :func:`dataclasses.replace`)."""
+        return cls(what, kind, tuple(moves), game.to_notation(), summary)
+
     def to_json(self) -> JsonObject:
         return {
             "what": self.what,
@@ -229,16 +237,13 @@ def compare_perft(
             return None
         live = api.divide(root, depth)
         if live != dict(expected) and matched.counts == live and not matched.unknown:
-            return Finding(
-                what="perft",
-                kind="stale-suite",
-                moves=tuple(moves),
-                position=root.to_notation(),
+            summary = (
+                f"perft {depth}: the engine agrees with this version of the reference "
+                "but not with the suite file (stale or edited suite)"
+            )
+            return replace(
+                Finding.at(root, moves, "perft", "stale-suite", summary),
                 depth=depth,
-                summary=(
-                    f"perft {depth}: the engine agrees with this version of the reference "
-                    "but not with the suite file (stale or edited suite)"
-                ),
                 reference=_listing(live, sum(live.values())),
                 engine=_listing(answer.counts, answer.total),
             )
@@ -257,12 +262,8 @@ def _descend_perft(
         reference = api.divide(game, depth)
         answer = peer.perft(path, depth)
         matched = match_moves(game, list(reference), answer.counts)
-        here = Finding(
-            what="perft",
-            kind="moves",
-            moves=tuple(path),
-            position=game.to_notation(),
-            summary="",
+        here = replace(
+            Finding.at(game, path, "perft", "moves"),
             depth=depth,
             move=path[-1] if trail else None,
             reference=_listing(reference, sum(reference.values())),
@@ -315,18 +316,15 @@ def _inconsistency(new_game: Callable[[], AnyGame], trail: Sequence[Step], total
     one ply down (where it agrees with the reference move by move)."""
     last = trail[-1]
     assert last.depth is not None  # a perft trail
-    return Finding(
-        what="perft",
-        kind="inconsistent",
-        moves=last.moves,
-        position=replay(new_game, last.moves).to_notation(),
+    summary = (
+        f"perft {last.depth}: the engine counts {last.engine} below {last.move}, "
+        f"but its own perft {last.depth - 1} after {last.move} totals {total} "
+        f"(the reference: {last.reference} both times)"
+    )
+    return replace(
+        Finding.at(replay(new_game, last.moves), last.moves, "perft", "inconsistent", summary),
         depth=last.depth,
         move=last.move,
-        summary=(
-            f"perft {last.depth}: the engine counts {last.engine} below {last.move}, "
-            f"but its own perft {last.depth - 1} after {last.move} totals {total} "
-            f"(the reference: {last.reference} both times)"
-        ),
         reference=last.reference,
         engine=last.engine,
         trail=tuple(trail),
@@ -367,15 +365,12 @@ def compare_value(
     if known:
         solution = solve_within(game, budget)
         if solution is not None and solution.value != expected:
-            return Finding(
-                what="value",
-                kind="stale-suite",
-                moves=tuple(moves),
-                position=game.to_notation(),
-                summary=(
-                    f"value: the suite file says {expected}, this version of the reference "
-                    f"{solution.value}, the engine {engine_value} (stale or edited suite)"
-                ),
+            summary = (
+                f"value: the suite file says {expected}, this version of the reference "
+                f"{solution.value}, the engine {engine_value} (stale or edited suite)"
+            )
+            return replace(
+                Finding.at(game, moves, "value", "stale-suite", summary),
                 reference=solution.value,
                 engine=engine_value,
             )
@@ -401,12 +396,8 @@ def _descend_value(
     trail: list[Step] = []
     while True:
         game = replay(new_game, path)
-        here = Finding(
-            what="value",
-            kind="end",
-            moves=tuple(path),
-            position=game.to_notation(),
-            summary="",
+        here = replace(
+            Finding.at(game, path, "value", "end"),
             move=path[-1] if len(path) > len(moves) else None,
             reference=reference_value,
             engine=engine_value,
@@ -632,12 +623,8 @@ def _witness_at(
         answer = peer.perft(moves, 1)
         reference = [game.format_move(m) for m in game.legal_moves()]
         matched = match_moves(game, reference, answer.counts)
-        here = Finding(
-            what="perft",
-            kind="moves",
-            moves=tuple(moves),
-            position=game.to_notation(),
-            summary="",
+        here = replace(
+            Finding.at(game, moves, "perft", "moves"),
             depth=1,
             move=moves[-1] if moves else None,
             reference=_listing(dict.fromkeys(reference, 1), len(reference)),
