@@ -17,7 +17,7 @@ import argparse
 import math
 
 from reference.cli.extra import ExtraCommand
-from reference.cli.options import add_game_and_position, build_game_as
+from reference.cli.options import add_game_and_position, add_output_arguments, build_game_as
 from reference.dou_shou_qi.cones import Time
 from reference.dou_shou_qi.evaluation import DEVELOPMENT, RECONSTRUCTED, material
 from reference.dou_shou_qi.figure_drawing import (
@@ -81,8 +81,8 @@ def render_evaluate(result: JsonObject) -> str:
 
 
 def add_json_only(parser: argparse.ArgumentParser, spec: GameSpec) -> None:
-    parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    parser.add_argument("--quiet", action="store_true", help="no progress output on stderr")
+    """``positions`` takes no game options: only ``--json`` and ``--quiet``."""
+    add_output_arguments(parser)
 
 
 def run_positions(spec: GameSpec, args: argparse.Namespace) -> JsonObject:
