@@ -6,8 +6,9 @@ file as it is.  :class:`Svg` collects shapes and writes one document;
 :func:`side_by_side` and :func:`grid` put several documents in rows (the panels of
 one figure);
 :func:`line_chart` draws series of points, optionally on a logarithmic y axis.
-Used by :mod:`reference.wargame.drawing` and :mod:`reference.connect6.drawing`
-(:mod:`reference.dou_shou_qi.figure_drawing` predates it and writes its SVG directly).
+Used by every game's drawing (:mod:`reference.wargame.drawing`,
+:mod:`reference.connect6.drawing`, :mod:`reference.dou_shou_qi.drawing`, ...); a
+shape's ``css_class`` and ``data`` attributes let tests find it.
 
 >>> picture = Svg(40, 20)
 >>> picture.rect(0, 0, 20, 20, fill="#ffffff", data={"tile": "a1"})
@@ -38,11 +39,12 @@ def _number(value: float) -> str:
     return f"{value:.3f}".rstrip("0").rstrip(".")
 
 
-def _attributes(data: Mapping[str, str] | None) -> str:
-    """``data-*`` attributes (tests find the shapes by them)."""
+def _attributes(data: Mapping[str, str] | None, css_class: str = "") -> str:
+    """A ``class`` and ``data-*`` attributes (tests find the shapes by them)."""
+    named = f" class={quoteattr(css_class)}" if css_class else ""
     if not data:
-        return ""
-    return "".join(f" data-{key}={quoteattr(value)}" for key, value in data.items())
+        return named
+    return named + "".join(f" data-{key}={quoteattr(value)}" for key, value in data.items())
 
 
 class Svg:
@@ -65,11 +67,13 @@ class Svg:
         fill: str,
         stroke: str = "#999999",
         data: Mapping[str, str] | None = None,
+        css_class: str = "",
     ) -> None:
         """A rectangle with its top left corner at (x, y)."""
         self.parts.append(
             f'<rect x="{_number(x)}" y="{_number(y)}" width="{_number(width)}" '
-            f'height="{_number(height)}" fill="{fill}" stroke="{stroke}"{_attributes(data)}/>'
+            f'height="{_number(height)}" fill="{fill}" stroke="{stroke}"'
+            f"{_attributes(data, css_class)}/>"
         )
 
     def polygon(
@@ -95,11 +99,12 @@ class Svg:
         fill: str,
         stroke: str = "#333333",
         data: Mapping[str, str] | None = None,
+        css_class: str = "",
     ) -> None:
         """A circle (a unit, a stone)."""
         self.parts.append(
             f'<circle cx="{_number(cx)}" cy="{_number(cy)}" r="{_number(r)}" fill="{fill}" '
-            f'stroke="{stroke}"{_attributes(data)}/>'
+            f'stroke="{stroke}"{_attributes(data, css_class)}/>'
         )
 
     def line(
@@ -110,15 +115,20 @@ class Svg:
         stroke: str = "#333333",
         width: float = 1,
         dashed: bool = False,
+        dashes: str = "4 3",
         arrow: bool = False,
         data: Mapping[str, str] | None = None,
+        css_class: str = "",
     ) -> None:
-        """A straight line from ``a`` to ``b``; ``arrow`` adds a head at ``b``."""
-        dash = ' stroke-dasharray="4 3"' if dashed else ""
+        """A straight line from ``a`` to ``b``; ``arrow`` adds a head at ``b``.
+
+        ``dashed`` draws it with the dash pattern ``dashes`` (dash, gap, ...).
+        """
+        dash = f' stroke-dasharray="{dashes}"' if dashed else ""
         self.parts.append(
             f'<line x1="{_number(a[0])}" y1="{_number(a[1])}" x2="{_number(b[0])}" '
             f'y2="{_number(b[1])}" stroke="{stroke}" stroke-width="{_number(width)}"{dash}'
-            f"{_attributes(data)}/>"
+            f"{_attributes(data, css_class)}/>"
         )
         if arrow:
             angle = math.atan2(b[1] - a[1], b[0] - a[0])
@@ -145,12 +155,22 @@ class Svg:
         anchor: str = "middle",
         fill: str = "#000000",
         bold: bool = False,
+        halo: str = "",
+        data: Mapping[str, str] | None = None,
+        css_class: str = "",
     ) -> None:
-        """Text whose baseline is at ``y``; ``anchor`` is ``start``, ``middle`` or ``end``."""
+        """Text whose baseline is at ``y``; ``anchor`` is ``start``, ``middle`` or ``end``.
+
+        ``halo``: a colour drawn around the letters, under them (a label stays readable
+        on a line it lies on).
+        """
         weight = ' font-weight="bold"' if bold else ""
+        if halo:
+            weight += f' stroke="{halo}" stroke-width="3" paint-order="stroke"'
         self.parts.append(
             f'<text x="{_number(x)}" y="{_number(y)}" font-size="{_number(size)}" '
-            f'text-anchor="{anchor}" fill="{fill}"{weight}>{escape(content)}</text>'
+            f'text-anchor="{anchor}" fill="{fill}"{weight}{_attributes(data, css_class)}>'
+            f"{escape(content)}</text>"
         )
 
     def to_string(self) -> str:

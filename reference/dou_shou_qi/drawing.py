@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from reference.dou_shou_qi.geometry import (
     COLS,
@@ -27,6 +26,7 @@ from reference.dou_shou_qi.geometry import (
     row_of,
 )
 from reference.dou_shou_qi.notation import Piece
+from reference.svg import Point, Svg
 
 CELL = 48
 """Side of one square in SVG units (our choice)."""
@@ -67,6 +67,24 @@ def centre(sq: Square) -> tuple[float, float]:
     return x, y
 
 
+def _name(sq: Square) -> str:
+    """``a1`` ... ``g9``: the square's name in the pictures' ``data-*`` attributes."""
+    return f"{FILES[col_of(sq)]}{row_of(sq) + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """Where the board lies in the picture: ``left`` / ``top`` offsets (room for a title)."""
+
+    left: float
+    top: float
+
+    def at(self, sq: Square) -> Point:
+        """The SVG position of the centre of ``sq`` in the picture."""
+        x, y = centre(sq)
+        return x + self.left, y + self.top
+
+
 def _terrain_fill(sq: Square) -> str:
     if sq in WATER:
         return "#cfe8ff"
@@ -96,123 +114,116 @@ def board_svg(
     ``small_numbers``: the numbers small, in each square's lower right corner.
     Terrain is always drawn: water blue, traps tan, dens grey (marked D, T).
     """
-    width = max(2 * MARGIN + COLS * CELL, 7 * len(title) + 20)
-    height = 2 * MARGIN + ROWS * CELL + (24 if title else 0)
+    board = 2 * MARGIN + COLS * CELL
+    width = max(board, 7 * len(title) + 20)
     top = 24 if title else 0
-    out: list[str] = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-    ]
+    svg = Svg(width, 2 * MARGIN + ROWS * CELL + top)
     if title:
-        out.append(
-            f'<text x="{width / 2}" y="18" text-anchor="middle" font-size="13">{escape(title)}</text>'
-        )
-    left = (width - (2 * MARGIN + COLS * CELL)) / 2
-    out.append(f'<g transform="translate({left},{top})">')
-    out += _squares_svg(shades, regions)
-    out += _coordinates_svg()
+        svg.text(width / 2, 18, title, size=13)
+    frame = _Frame((width - board) / 2, top)
+    _draw_squares(svg, frame, shades, regions)
+    _draw_coordinates(svg, frame)
     if numbers is not None:
-        out += _numbers_svg(numbers, shades, small_numbers)
-    out += _edges_svg(edges)
-    out += _pieces_svg(pieces)
-    out.append("</g></svg>")
-    return "\n".join(out) + "\n"
+        _draw_numbers(svg, frame, numbers, shades, small_numbers)
+    _draw_edges(svg, frame, edges)
+    _draw_pieces(svg, frame, pieces)
+    return svg.to_string()
 
 
-def _squares_svg(
-    shades: Mapping[Square, float] | None, regions: Sequence[int] | None
-) -> list[str]:
+def _draw_squares(
+    svg: Svg, frame: _Frame, shades: Mapping[Square, float] | None, regions: Sequence[int] | None
+) -> None:
     """One rectangle per square (terrain, region or shade) and the D / T marks."""
-    out: list[str] = []
     for sq in range(COLS * ROWS):
-        x, y = centre(sq)
+        x, y = frame.at(sq)
         fill = _terrain_fill(sq)
         if regions is not None and regions[sq] >= 0:
             fill = REGION_COLOURS[regions[sq] % len(REGION_COLOURS)]
         if shades is not None and sq in shades and not math.isnan(shades[sq]):
             level = int(255 - 160 * max(0.0, min(1.0, shades[sq])))
             fill = f"rgb({level},{level},{min(255, level + 40)})"
-        out.append(
-            f'<rect class="square" data-square="{FILES[col_of(sq)]}{row_of(sq) + 1}" '
-            f'x="{x - CELL / 2}" y="{y - CELL / 2}" width="{CELL}" height="{CELL}" '
-            f'fill="{fill}" stroke="#999999"/>'
+        svg.rect(
+            x - CELL / 2,
+            y - CELL / 2,
+            CELL,
+            CELL,
+            fill=fill,
+            data={"square": _name(sq)},
+            css_class="square",
         )
         mark = "D" if sq in DENS else "T" if sq in TRAPS else ""
         if mark:
-            out.append(
-                f'<text x="{x - CELL / 2 + 3}" y="{y - CELL / 2 + 11}" font-size="9" fill="#806040">{mark}</text>'
+            svg.text(
+                x - CELL / 2 + 3, y - CELL / 2 + 11, mark, size=9, anchor="start", fill="#806040"
             )
-    return out
 
 
-def _coordinates_svg() -> list[str]:
+def _draw_coordinates(svg: Svg, frame: _Frame) -> None:
     """The file letters under the board and the rank numbers beside it."""
-    out: list[str] = []
     for col in range(COLS):
-        x = MARGIN + (col + 0.5) * CELL
-        out.append(
-            f'<text x="{x}" y="{MARGIN + ROWS * CELL + 16}" text-anchor="middle" font-size="12">{FILES[col]}</text>'
-        )
+        x = frame.left + MARGIN + (col + 0.5) * CELL
+        svg.text(x, frame.top + MARGIN + ROWS * CELL + 16, FILES[col])
     for row in range(ROWS):
-        y = MARGIN + (ROWS - 1 - row + 0.5) * CELL + 4
-        out.append(
-            f'<text x="{MARGIN - 10}" y="{y}" text-anchor="middle" font-size="12">{row + 1}</text>'
-        )
-    return out
+        y = frame.top + MARGIN + (ROWS - 1 - row + 0.5) * CELL + 4
+        svg.text(frame.left + MARGIN - 10, y, str(row + 1))
 
 
-def _numbers_svg(
-    numbers: Mapping[Square, str], shades: Mapping[Square, float] | None, small: bool
-) -> list[str]:
+def _draw_numbers(
+    svg: Svg,
+    frame: _Frame,
+    numbers: Mapping[Square, str],
+    shades: Mapping[Square, float] | None,
+    small: bool,
+) -> None:
     """A text per square: centred, or small in the lower right corner; white on dark shades."""
-    out: list[str] = []
     for sq, text in numbers.items():
-        x, y = centre(sq)
+        x, y = frame.at(sq)
         if small:
             x, y, size = x + CELL / 2 - 6, y + CELL / 2 - 9, 10
         else:
             size = 14
         dark = shades is not None and shades.get(sq, 0.0) > 0.6
-        out.append(
-            f'<text class="number" data-square="{FILES[col_of(sq)]}{row_of(sq) + 1}" x="{x}" '
-            f'y="{y + 5}" text-anchor="middle" font-size="{size}"'
-            f"{' fill=' + chr(34) + '#ffffff' + chr(34) if dark else ''}>{escape(text)}</text>"
+        svg.text(
+            x,
+            y + 5,
+            text,
+            size=size,
+            fill="#ffffff" if dark else "#000000",
+            data={"square": _name(sq)},
+            css_class="number",
         )
-    return out
 
 
-def _edges_svg(edges: Sequence[BoardEdge]) -> list[str]:
+def _draw_edges(svg: Svg, frame: _Frame, edges: Sequence[BoardEdge]) -> None:
     """A line per edge, with its label at the middle."""
-    out: list[str] = []
     for e in edges:
-        (x1, y1), (x2, y2) = centre(e.a), centre(e.b)
-        dash = ' stroke-dasharray="6,4"' if e.dashed else ""
-        out.append(
-            f'<line class="edge" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{e.colour}" '
-            f'stroke-width="2"{dash}/>'
+        (x1, y1), (x2, y2) = frame.at(e.a), frame.at(e.b)
+        svg.line(
+            (x1, y1),
+            (x2, y2),
+            stroke=e.colour,
+            width=2,
+            dashed=e.dashed,
+            dashes="6,4",
+            css_class="edge",
         )
         if e.label:
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            out.append(
-                f'<text class="edge-label" x="{mx}" y="{my - 3}" text-anchor="middle" font-size="12" '
-                f'fill="{e.colour}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
-                f"{escape(e.label)}</text>"
-            )
-    return out
+            svg.text(mx, my - 3, e.label, fill=e.colour, halo="#ffffff", css_class="edge-label")
 
 
-def _pieces_svg(pieces: Sequence[Piece]) -> list[str]:
+def _draw_pieces(svg: Svg, frame: _Frame, pieces: Sequence[Piece]) -> None:
     """A disc per piece (A red, B black) with its strength 1-8."""
-    out: list[str] = []
     for p in pieces:
-        x, y = centre(p.square)
-        fill, ink = ("#c0392b", "#ffffff") if p.side == Side.A else ("#222222", "#ffffff")
-        out.append(
-            f'<circle class="piece" data-piece="{KIND_LETTERS[p.kind]}{FILES[col_of(p.square)]}{row_of(p.square) + 1}" '
-            f'cx="{x}" cy="{y}" r="{CELL * 0.36}" fill="{fill}"/>'
+        x, y = frame.at(p.square)
+        fill = "#c0392b" if p.side == Side.A else "#222222"
+        svg.circle(
+            x,
+            y,
+            CELL * 0.36,
+            fill=fill,
+            stroke="none",
+            data={"piece": f"{KIND_LETTERS[p.kind]}{_name(p.square)}"},
+            css_class="piece",
         )
-        out.append(
-            f'<text x="{x}" y="{y + 5}" text-anchor="middle" font-size="15" font-weight="bold" '
-            f'fill="{ink}">{int(p.kind)}</text>'
-        )
-    return out
+        svg.text(x, y + 5, str(int(p.kind)), size=15, fill="#ffffff", bold=True)
