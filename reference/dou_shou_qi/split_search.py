@@ -56,6 +56,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypedDict, Unpack
 
 from reference.bits import Bitboard
 from reference.dou_shou_qi.evaluation import evaluate_pieces
@@ -436,6 +437,18 @@ def choose_subproblem(scores: Sequence[SubproblemScore]) -> tuple[Score, Move | 
     return best.implied_score, best.move
 
 
+class SubproblemOptions(TypedDict, total=False):
+    """The keyword options of :func:`search_subproblems` (and of :func:`search_position`,
+    which passes them on)."""
+
+    max_depth: int | None
+    time_limit: float | None
+    node_budget: int | None
+    algorithm: Algorithm
+    ordering: str | None
+    deadline: Deadline | None
+
+
 def search_subproblems(
     game: DouShouQi,
     decomposition: Decomposition,
@@ -490,20 +503,16 @@ def search_position(
     game: DouShouQi,
     t_thresh: float = 4,
     *,
-    max_depth: int | None = None,
-    time_limit: float | None = None,
-    node_budget: int | None = None,
-    algorithm: Algorithm = "alphabeta",
-    ordering: str | None = None,
     tracker: CausalityMST | None = None,
-    deadline: Deadline | None = None,
+    **options: Unpack[SubproblemOptions],
 ) -> SplitSearchResult:
     """SEARCH-POSITION(P, T_thresh): find the subproblems, search them, return a move.
 
     Seed 003, §10.1, SEARCH-POSITION.  Phase 1 is
     :func:`reference.dou_shou_qi.partition.find_subproblems` (lines 1-3);
-    phase 2 is :func:`search_subproblems` (line 4).  With a ``tracker`` the
-    minimum spanning tree is updated (Update-MST) rather than recomputed.
+    phase 2 is :func:`search_subproblems` (line 4), with its ``options``
+    (:class:`SubproblemOptions`).  With a ``tracker`` the minimum spanning tree is
+    updated (Update-MST) rather than recomputed.
 
     >>> game = DouShouQi.from_notation("A: Ld3 Ta1 / B: Cd4 / A")
     >>> result = search_position(game, 4, max_depth=2)   # A takes B's last piece
@@ -513,13 +522,4 @@ def search_position(
     if game.is_terminal():
         raise GameError("the game is over: there is no move to search")
     decomposition = find_subproblems(game.pieces(), t_thresh, tracker=tracker)  # lines 1-3
-    return search_subproblems(  # lines 4-5
-        game,
-        decomposition,
-        max_depth=max_depth,
-        time_limit=time_limit,
-        node_budget=node_budget,
-        algorithm=algorithm,
-        ordering=ordering,
-        deadline=deadline,
-    )
+    return search_subproblems(game, decomposition, **options)  # lines 4-5
