@@ -65,20 +65,26 @@ from reference.dou_shou_qi.notation import NON_MOVE, Move
 from reference.dou_shou_qi.partition import CausalityMST, Decomposition, find_subproblems
 from reference.dou_shou_qi.rules import DouShouQi
 from reference.errors import GameError, ParameterError, SearchTimeoutError
-from reference.search import MATE_BOUND, WIN, Key, Score, SearchContext
+from reference.search import MATE_BOUND, WIN, Score, SearchContext
 from reference.search.context import Deadline, SearchTimeout
 from reference.search.root import Algorithm, run_root
 from reference.search.stats import Counters
+from reference.search.view import GameView
 
 
-class WholeBoardView:
+class WholeBoardView(GameView[Move]):
     """The whole board, copied, as a game for the core search: every legal move, no pass.
 
-    The base of the views split search builds; the game's own rules (end of
-    game, draw limit, keys) are the board's, in one place.
+    The base of the views split search builds; the game's own rules are the
+    board's, in one place: every member not written here is :class:`GameView`'s,
+    forwarded to the copy.  So ``is_terminal`` is the game's own rule (den, no
+    pieces, no legal move on the board, draw limit) and ``max_plies_left`` the
+    whole game's bound (a non-move counts as a ply towards the draw limit).
     """
 
-    __slots__ = ("_inner",)
+    __slots__ = ()
+
+    inner: DouShouQi
 
     def __init__(self, position: DouShouQi, *, ordering: str | None = None) -> None:
         inner = position.copy()
@@ -86,52 +92,22 @@ class WholeBoardView:
         inner.allowed_squares = ALL_SQUARES
         if ordering is not None:
             inner.ordering = ordering
-        self._inner = inner
+        super().__init__(inner)
 
     @property
     def board(self) -> DouShouQi:
         """The whole board (do not make moves on it)."""
-        return self._inner
+        return self.inner
 
     @property
     def to_move(self) -> int:
-        return int(self._inner.to_move)
-
-    @property
-    def key(self) -> Key:
-        return self._inner.key
-
-    def tt_key(self) -> Key:
-        return self._inner.tt_key()
-
-    def max_plies_left(self) -> int | None:
-        """The whole game's bound: a non-move counts as a ply towards the draw limit."""
-        return self._inner.max_plies_left()
-
-    def is_terminal(self) -> bool:
-        """The game's own rule (den, no pieces, no legal move on the board, draw limit)."""
-        return self._inner.is_terminal()
-
-    def terminal_score(self) -> Score:
-        return self._inner.terminal_score()
-
-    def evaluate(self) -> Score:
-        return self._inner.evaluate()
+        return int(self.inner.to_move)
 
     selective = False
     counts_points = False
 
     def search_moves(self) -> Sequence[Move]:
         return self.legal_moves()
-
-    def legal_moves(self) -> Sequence[Move]:
-        return self._inner.legal_moves()
-
-    def make(self, move: Move) -> int:
-        return self._inner.make(move)
-
-    def unmake(self) -> None:
-        self._inner.unmake()
 
 
 class SubproblemGame(WholeBoardView):
@@ -165,7 +141,7 @@ class SubproblemGame(WholeBoardView):
         if not regions:
             raise ParameterError("a subproblem needs at least one region")
         super().__init__(position, ordering=ordering)
-        inner = self._inner
+        inner = self.inner
         self._regions = tuple(r & ALL_SQUARES for r in regions)
         union = 0
         for r in self._regions:
@@ -178,8 +154,8 @@ class SubproblemGame(WholeBoardView):
 
     def evaluate(self) -> Score:
         """Evaluate (§3.3) over this subproblem's pieces, for the side to move."""
-        value_a = self._inner.evaluate_for_a() - self._frozen_a
-        return value_a if self._inner.to_move == Side.A else -value_a
+        value_a = self.inner.evaluate_for_a() - self._frozen_a
+        return value_a if self.inner.to_move == Side.A else -value_a
 
     selective = True
     """A subproblem is a heuristic decomposition (§10): no value searched on it is exact."""
@@ -189,7 +165,7 @@ class SubproblemGame(WholeBoardView):
         return any(r >> src & 1 and r >> dst & 1 for r in self._regions)
 
     def legal_moves(self) -> Sequence[Move]:
-        inner = self._inner
+        inner = self.inner
         if inner.is_terminal():
             return ()
         moves = [m for m in inner.legal_moves() if self._inside(m)]
@@ -198,12 +174,12 @@ class SubproblemGame(WholeBoardView):
         return tuple(moves)
 
     def make(self, move: Move) -> int:
-        self._inner.make(move)
+        self.inner.make(move)
         self._depth += 1
         return 0
 
     def unmake(self) -> None:
-        self._inner.unmake()
+        self.inner.unmake()
         self._depth -= 1
 
 

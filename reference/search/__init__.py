@@ -4,6 +4,8 @@
 module                 what                                         paper
 =====================  ===========================================  ==================
 protocol               the Game interface, WIN, score conventions    all
+view                   GameView: a game seen through another        -
+                       object, every member forwarded
 negamax                child value: sign flips only on a turn pass   seed 000 (erratum)
 minimax                MINIMAX                                      seed 003 §3.2
 alphabeta              fail-soft alpha-beta                         seed 000 Thm 8, 001

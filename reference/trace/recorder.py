@@ -19,10 +19,11 @@ import sys
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from types import CodeType, FrameType
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from reference.search.protocol import Game, Key, Score
 from reference.search.tt import Bound, TranspositionTable
+from reference.search.view import GameView
 from reference.trace.tree import TableProbe, TableStore, TraceNode
 
 M = TypeVar("M", bound=Hashable)
@@ -90,18 +91,19 @@ class Recorder:
             node.store = store
 
 
-class TracedGame(Generic[M]):
-    """A game that behaves exactly as the one it wraps and reports to a :class:`Recorder`."""
+class TracedGame(GameView[M]):
+    """A game that behaves exactly as the one it wraps and reports to a :class:`Recorder`.
+
+    The members it reports are overridden here; the others are :class:`GameView`'s.
+    """
+
+    __slots__ = ("describe", "recorder")
 
     def __init__(self, game: Game[M], recorder: Recorder, describe: Callable[[M], str]) -> None:
-        self.inner = game
+        super().__init__(game)
         self.recorder = recorder
         self.describe = describe
         """The move in the game's notation (asked before the move is made)."""
-
-    @property
-    def to_move(self) -> int:
-        return self.inner.to_move
 
     def legal_moves(self) -> Sequence[M]:
         moves = self.inner.legal_moves()
@@ -113,14 +115,6 @@ class TracedGame(Generic[M]):
         self.recorder.moves_generated(moves, [self.describe(move) for move in moves])
         return moves
 
-    @property
-    def selective(self) -> bool:
-        return self.inner.selective
-
-    @property
-    def counts_points(self) -> bool:
-        return self.inner.counts_points
-
     def make(self, move: M) -> int:
         mover = self.inner.to_move
         text = self.describe(move)
@@ -128,30 +122,14 @@ class TracedGame(Generic[M]):
         self.recorder.made(move, text, points, self.inner.to_move != mover)
         return points
 
-    def unmake(self) -> None:
-        self.inner.unmake()
-
     def is_terminal(self) -> bool:
         over = self.inner.is_terminal()
         self.recorder.terminal(over)
         return over
 
-    def terminal_score(self) -> Score:
-        return self.inner.terminal_score()
-
     def evaluate(self) -> Score:
         self.recorder.evaluated()
         return self.inner.evaluate()
-
-    @property
-    def key(self) -> Key:
-        return self.inner.key
-
-    def tt_key(self) -> Key:
-        return self.inner.tt_key()
-
-    def max_plies_left(self) -> int | None:
-        return self.inner.max_plies_left()
 
 
 class TracedTable(TranspositionTable):
